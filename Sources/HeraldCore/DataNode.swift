@@ -1,0 +1,94 @@
+/// A value read from a data file (JSON, YAML, CSV, front matter, SQLite…), with where it stood.
+///
+/// Every loader turns its format into this one tree so that field mapping, type checks and error
+/// positions work the same whatever the source.
+public struct DataNode: Sendable {
+    public var value: DataValue
+    /// 1-based line and column of the value in its file; 0 when the source has no positions.
+    public var line: Int
+    public var column: Int
+
+    public init(_ value: DataValue, line: Int = 0, column: Int = 0) {
+        self.value = value
+        self.line = line
+        self.column = column
+    }
+
+    /// The location of this value inside `file`.
+    public func location(in file: String) -> SourceLocation {
+        SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// Follows a dotted key path (`biography.publisher`, `images.md`, `roles.0`); nil when absent.
+    public func lookup(_ path: String) -> DataNode? {
+        var node = self
+        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            switch node.value {
+            case .map(let map):
+                guard let next = map[String(part)] else { return nil }
+                node = next
+            case .list(let items):
+                guard let index = Int(part), items.indices.contains(index) else { return nil }
+                node = items[index]
+            default:
+                return nil
+            }
+        }
+        return node
+    }
+}
+
+/// The shapes a data value can take.
+public enum DataValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([DataNode])
+    case map(DataMap)
+
+    /// A short name of the shape, for "expected a string, found a list" messages.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a number"
+        case .string: "a string"
+        case .list: "a list"
+        case .map: "a map"
+        }
+    }
+}
+
+/// A map that keeps its keys in the order the source gave them.
+public struct DataMap: Sendable {
+    public private(set) var keys: [String] = []
+    private var nodes: [String: DataNode] = [:]
+
+    public init() {}
+
+    public init(_ pairs: [(String, DataNode)]) {
+        for (key, node) in pairs { self[key] = node }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+
+    public subscript(key: String) -> DataNode? {
+        get { nodes[key] }
+        set {
+            if let newValue {
+                if nodes.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if nodes.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    /// The entries in source order.
+    public var entries: [(key: String, node: DataNode)] {
+        keys.compactMap { key in nodes[key].map { (key, $0) } }
+    }
+}
