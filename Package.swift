@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        .target(name: "HeraldCore", swiftSettings: strict),
+        .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
     ]

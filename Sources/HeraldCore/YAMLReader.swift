@@ -1,0 +1,82 @@
+import Yams
+
+/// Reads YAML (a data file, front matter, `herald.yml`) into a `DataNode` tree that keeps every
+/// value's line and column, so later checks can point at the exact value that is wrong.
+public enum YAMLReader {
+    // Dates stay strings (the models parse them with their own rules), and YAML 1.1's
+    // yes/no/on/off are plain strings, as in YAML 1.2's core schema.
+    private static let resolver: Resolver = {
+        let base = Resolver.default.removing(.timestamp).removing(.merge).removing(.value)
+        do {
+            return try base.replacing(.bool, with: "^(?:true|True|TRUE|false|False|FALSE)$")
+        } catch {
+            return base  // safe: the pattern above is a constant that compiles
+        }
+    }()
+
+    /// Parses `text`; `lineOffset` is added to every line so front matter reports positions in
+    /// its whole file. An empty document is an empty map.
+    public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(DiagnosticError) -> DataNode {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, resolver)
+        } catch let error as YamlError {
+            throw DiagnosticError(diagnostic(for: error, file: file, lineOffset: lineOffset))
+        } catch {
+            throw DiagnosticError(.error(at: SourceLocation(file: file, line: lineOffset + 1, column: 1),
+                                         "invalid YAML: \(error)"))
+        }
+        guard let root else { return DataNode(.map(DataMap()), line: lineOffset + 1, column: 1) }
+        return convert(root, lineOffset: lineOffset)
+    }
+
+    private static func convert(_ node: Node, lineOffset: Int) -> DataNode {
+        let line = (node.mark?.line ?? 0) + (node.mark == nil ? 0 : lineOffset)
+        let column = node.mark?.column ?? 0
+        switch node {
+        case .scalar(let scalar):
+            return DataNode(value(of: scalar), line: line, column: column)
+        case .sequence(let sequence):
+            return DataNode(.list(sequence.map { convert($0, lineOffset: lineOffset) }), line: line, column: column)
+        case .mapping(let mapping):
+            var map = DataMap()
+            for (key, value) in mapping {
+                map[key.string ?? String(describing: key)] = convert(value, lineOffset: lineOffset)
+            }
+            return DataNode(.map(map), line: line, column: column)
+        case .alias:
+            return DataNode(.null, line: line, column: column)
+        }
+    }
+
+    private static func value(of scalar: Node.Scalar) -> DataValue {
+        let node = Node.scalar(scalar)
+        switch resolver.resolveTag(of: node) {
+        case .null: return .null
+        case .bool: return node.bool.map(DataValue.bool) ?? .string(scalar.string)
+        case .int: return node.int.map(DataValue.int) ?? .string(scalar.string)
+        case .float: return node.float.map(DataValue.double) ?? .string(scalar.string)
+        default: return .string(scalar.string)
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> Diagnostic {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file, line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let while_ = context.map { " (\($0.text) at line \($0.mark.line + lineOffset))" } ?? ""
+            return .error(at: at(mark), "invalid YAML: \(problem)\(while_)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return .error(at: at(context.mark),
+                          "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a YAML map")
+        case .reader(let problem, _, _, _):
+            return .error(at: SourceLocation(file: file, line: lineOffset + 1, column: 1), "unreadable YAML: \(problem)")
+        default:
+            return .error(at: SourceLocation(file: file, line: lineOffset + 1, column: 1), "invalid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import HeraldCore
+import Testing
+
+@Test func yamlKeepsTypesAndPositions() throws {
+    let text = """
+    title: Team Board
+    count: 3
+    ratio: 0.5
+    draft: false
+    answer: yes
+    due: 2026-11-03
+    none: ~
+    tags: [a, "1"]
+    """
+    let root = try YAMLReader.parse(text, file: "herald.yml", lineOffset: 1)
+    guard case .map(let map) = root.value else { Issue.record("not a map"); return }
+    #expect(map.keys == ["title", "count", "ratio", "draft", "answer", "due", "none", "tags"])
+    if case .int(3)? = map["count"]?.value {} else { Issue.record("count is not an int") }
+    if case .double(0.5)? = map["ratio"]?.value {} else { Issue.record("ratio is not a double") }
+    if case .bool(false)? = map["draft"]?.value {} else { Issue.record("draft is not a bool") }
+    if case .string("yes")? = map["answer"]?.value {} else { Issue.record("yes must stay a string") }
+    if case .string("2026-11-03")? = map["due"]?.value {} else { Issue.record("dates stay strings") }
+    if case .null? = map["none"]?.value {} else { Issue.record("~ is null") }
+    if case .list(let tags)? = map["tags"]?.value, case .string("1") = tags[1].value {} else { Issue.record("quoted 1 is a string") }
+    #expect(map["count"]?.line == 3)
+    #expect(map["count"]?.column == 8)
+}
+
+@Test func yamlErrorNamesFileLineAndColumn() {
+    #expect {
+        try YAMLReader.parse("a: 1\nb: [1, 2\nc: 3\n", file: "data.yml", lineOffset: 4)
+    } throws: { error in
+        guard let error = error as? DiagnosticError, let first = error.diagnostics.first else { return false }
+        return first.location.file == "data.yml" && first.location.line > 4 && first.location.column > 0
+            && first.description.contains("error: invalid YAML")
+    }
+}
+
+@Test func yamlDuplicateKeyIsAnError() {
+    #expect(throws: DiagnosticError.self) { try YAMLReader.parse("a: 1\na: 2\n", file: "d.yml") }
+}
+
+@Test func emptyYamlIsAnEmptyMap() throws {
+    let root = try YAMLReader.parse("", file: "e.yml")
+    if case .map(let map) = root.value { #expect(map.isEmpty) } else { Issue.record("not a map") }
+}
