@@ -20,6 +20,9 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
 
+        .target(name: "HeraldBuilder", dependencies: ["HeraldCore"], swiftSettings: strict),
+
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .testTarget(name: "HeraldBuilderTests", dependencies: ["HeraldBuilder"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,44 @@
+import Foundation
+import HeraldCore
+
+/// Refuses output folders whose clean-up could destroy things that are not the site's output.
+public enum OutputFolderGuard {
+    /// Throws when `output` is `/`, the home folder, the site folder itself or one of its parents.
+    public static func check(output: URL, site: URL, home: URL = FileManager.default.homeDirectoryForCurrentUser)
+        throws(DiagnosticError) {
+        let out = canonical(output)
+        let siteFolder = canonical(site)
+        let reason: String? =
+            if out == "/" { "it is the root folder" }
+            else if out == canonical(home) { "it is the home folder" }
+            else if out == siteFolder { "it is the site folder itself" }
+            else if siteFolder.hasPrefix(out.hasSuffix("/") ? out : out + "/") { "it contains the site folder" }
+            else { nil }
+        if let reason {
+            throw DiagnosticError(.error(at: SourceLocation(file: output.path),
+                                         "refusing to use this output folder: \(reason); choose a folder of its own, such as Output/"))
+        }
+    }
+
+    /// The absolute path with symbolic links resolved, so `Output/..` or a link cannot slip past.
+    static func canonical(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        // The folder may not exist yet: resolve the nearest existing ancestor and keep the rest.
+        var existing = path
+        var rest: [String] = []
+        while true {
+            if let base = resolved(existing) {
+                return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+            }
+            guard existing != "/", !existing.isEmpty else { return path }
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}

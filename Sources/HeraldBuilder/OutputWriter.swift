@@ -1,0 +1,174 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeraldCore
+import Synchronization
+
+/// Writes a build's files into the output folder so that the folder only ever changes as a whole
+/// successful build: files are staged first and moved into place by `commit()`; `discard()` leaves
+/// the folder exactly as it was. Unchanged files keep their bytes and mtime; files the previous
+/// build wrote and this one did not are removed; files Herald never wrote are left alone.
+public final class OutputWriter: Sendable {
+    /// What a committed build changed.
+    public struct Summary: Sendable, Equatable {
+        public var written: Int
+        public var unchanged: Int
+        public var removed: Int
+        public var bytes: Int
+    }
+
+    private struct Staged: Sendable {
+        var path: OutputPath
+        var stagedName: String
+    }
+
+    private struct State: Sendable {
+        var manifest = Manifest()
+        var staged: [Staged] = []
+        var unchanged = 0
+        var bytes = 0
+        var stagingCreated = false
+    }
+
+    public let folder: URL
+    private let previous: Manifest
+    private let previousStamp: timespec?
+    private let staging: URL
+    private let counter = Atomic<Int>(0)
+    private let state = Mutex(State())
+
+    public init(folder: URL) {
+        self.folder = folder.standardizedFileURL
+        previous = Manifest.read(in: self.folder)
+        previousStamp = Self.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
+        staging = self.folder.appendingPathComponent(".herald-staging")
+        // A build that crashed mid-way may have left its staging folder; it holds nothing published.
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Records one output file; safe to call from many threads at once. Bytes identical to what
+    /// the previous build wrote (and nobody changed since) are not written again.
+    public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
+        let entry = Manifest.Entry(hash: ContentHash.of(bytes), size: bytes.count)
+        let unchanged = isUnchanged(path, entry)
+        var stagedName: String?
+        if !unchanged {
+            try ensureStaging()
+            let name = String(counter.add(1, ordering: .relaxed).newValue)
+            try Self.write(bytes, to: staging.appendingPathComponent(name).path, for: path)
+            stagedName = name
+        }
+        try state.withLock { (state: inout State) throws(DiagnosticError) in
+            guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
+                throw DiagnosticError(.error(at: SourceLocation(file: path.value), "two pages write the same output file"))
+            }
+            state.bytes += bytes.count
+            if let stagedName {
+                state.staged.append(Staged(path: path, stagedName: stagedName))
+            } else {
+                state.unchanged += 1
+            }
+        }
+    }
+
+    /// Moves every staged file into place, removes what the previous build wrote and this one did
+    /// not, and saves the manifest. Each file appears whole (rename), never half written.
+    public func commit() throws(DiagnosticError) -> Summary {
+        let current = state.withLock { $0 }
+        var createdFolders: Set<String> = []
+        for item in current.staged {
+            let target = folder.appendingPathComponent(item.path.value)
+            let directory = item.path.directory
+            if !directory.isEmpty, !createdFolders.contains(directory) {
+                try Self.createFolder(folder.appendingPathComponent(directory), for: item.path)
+                createdFolders.insert(directory)
+            }
+            if rename(staging.appendingPathComponent(item.stagedName).path, target.path) != 0 {
+                throw Self.failure(item.path, "cannot move the new file into place: \(Self.lastError())")
+            }
+        }
+        var removed = 0
+        for path in previous.entries.keys.sorted() where current.manifest.entries[path] == nil {
+            if unlink(folder.appendingPathComponent(path).path) == 0 {
+                removed += 1
+                removeEmptyFolders(above: path)
+            }
+        }
+        try? FileManager.default.removeItem(at: staging)
+        let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
+        let temporary = manifestPath + ".tmp"
+        try Self.write(current.manifest.serialized(), to: temporary, for: nil)
+        if rename(temporary, manifestPath) != 0 {
+            throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+        }
+        return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+    }
+
+    /// Forgets the staged files: the output folder is left as the previous build made it.
+    public func discard() {
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    private func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
+        guard previous.entries[path.value] == entry, let stamp = previousStamp else { return false }
+        var info = stat()
+        guard stat(folder.appendingPathComponent(path.value).path, &info) == 0,
+              (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == entry.size else { return false }
+        // A file touched after the manifest was saved was edited by hand: write ours again.
+        let modified = info.st_mtim
+        return (modified.tv_sec, modified.tv_nsec) <= (stamp.tv_sec, stamp.tv_nsec)
+    }
+
+    private func ensureStaging() throws(DiagnosticError) {
+        try state.withLock { (state: inout State) throws(DiagnosticError) in
+            guard !state.stagingCreated else { return }
+            try Self.createFolder(staging, for: nil)
+            state.stagingCreated = true
+        }
+    }
+
+    private func removeEmptyFolders(above path: String) {
+        var parts = path.split(separator: "/").dropLast()
+        while !parts.isEmpty {
+            // rmdir only succeeds on an empty folder, so a folder holding anyone's files stays.
+            guard rmdir(folder.appendingPathComponent(parts.joined(separator: "/")).path) == 0 else { return }
+            parts = parts.dropLast()
+        }
+    }
+
+    private static func createFolder(_ url: URL, for path: OutputPath?) throws(DiagnosticError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw failure(path, "cannot create folder '\(url.path)': \(error.localizedDescription)")
+        }
+    }
+
+    private static func write(_ bytes: [UInt8], to file: String, for path: OutputPath?) throws(DiagnosticError) {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path, "cannot create '\(file)': \(lastError())") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+            }
+            guard count > 0 else { throw failure(path, "cannot write '\(file)': \(lastError())") }
+            offset += count
+        }
+    }
+
+    private static func modificationTime(of file: String) -> timespec? {
+        var info = stat()
+        return stat(file, &info) == 0 ? info.st_mtim : nil
+    }
+
+    private static func failure(_ path: OutputPath?, _ message: String) -> DiagnosticError {
+        DiagnosticError(.error(at: SourceLocation(file: path?.value ?? "Output"), message))
+    }
+
+    private static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import HeraldBuilder
+import Testing
+
+/// A fresh temporary folder per test, removed afterwards.
+final class TemporaryFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-builder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func read(_ path: String) -> String? {
+        try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+    }
+    func modified(_ path: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)[.modificationDate] as? Date
+    }
+}
+
+private func build(into folder: URL, _ files: [String: String]) throws -> OutputWriter.Summary {
+    let writer = OutputWriter(folder: folder)
+    for (path, text) in files {
+        guard let output = OutputPath(path) else { throw CocoaError(.fileWriteInvalidFileName) }
+        try writer.add(output, bytes: Array(text.utf8))
+    }
+    return try writer.commit()
+}
+
+@Test func firstBuildWritesEverythingAndSecondNothing() throws {
+    let out = try TemporaryFolder()
+    let files = ["index.html": "<h1>Home</h1>", "tasks/index.html": "<h1>Tasks</h1>", "heroes/a/index.html": "A"]
+    let first = try build(into: out.url, files)
+    #expect(first.written == 3 && first.unchanged == 0 && first.removed == 0)
+    #expect(out.read("tasks/index.html") == "<h1>Tasks</h1>")
+    let stamp = try out.modified("heroes/a/index.html")
+    Thread.sleep(forTimeInterval: 0.02)
+    let second = try build(into: out.url, files)
+    #expect(second.written == 0 && second.unchanged == 3)
+    #expect(try out.modified("heroes/a/index.html") == stamp)
+    #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent(".herald-staging").path))
+}
+
+@Test func changedFilesAreRewrittenAndDroppedOnesRemoved() throws {
+    let out = try TemporaryFolder()
+    _ = try build(into: out.url, ["index.html": "v1", "heroes/a/index.html": "A", "heroes/b/index.html": "B"])
+    try "mine".write(to: out.url.appendingPathComponent("heroes/notes.txt"), atomically: true, encoding: .utf8)
+    let summary = try build(into: out.url, ["index.html": "v2", "heroes/b/index.html": "B"])
+    #expect(summary.written == 1 && summary.unchanged == 1 && summary.removed == 1)
+    #expect(out.read("index.html") == "v2")
+    #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent("heroes/a").path))
+    #expect(out.read("heroes/notes.txt") == "mine")
+}
+
+@Test func aHandEditedOutputFileIsWrittenAgain() throws {
+    let out = try TemporaryFolder()
+    _ = try build(into: out.url, ["index.html": "ours"])
+    Thread.sleep(forTimeInterval: 0.02)
+    try "edit".write(to: out.url.appendingPathComponent("index.html"), atomically: false, encoding: .utf8)
+    let summary = try build(into: out.url, ["index.html": "ours"])
+    #expect(summary.written == 1)
+    #expect(out.read("index.html") == "ours")
+}
+
+@Test func discardLeavesTheFolderAsItWas() throws {
+    let out = try TemporaryFolder()
+    _ = try build(into: out.url, ["index.html": "published"])
+    let writer = OutputWriter(folder: out.url)
+    try writer.add(try #require(OutputPath("index.html")), bytes: Array("half".utf8))
+    try writer.add(try #require(OutputPath("new/index.html")), bytes: Array("new".utf8))
+    writer.discard()
+    #expect(out.read("index.html") == "published")
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.url.path).sorted()
+    #expect(names == [".herald-manifest", "index.html"])
+}
+
+@Test func twoPagesWritingOneFileIsAnError() throws {
+    let out = try TemporaryFolder()
+    let writer = OutputWriter(folder: out.url)
+    let path = try #require(OutputPath("index.html"))
+    try writer.add(path, bytes: [1])
+    #expect(throws: (any Error).self) { try writer.add(path, bytes: [2]) }
+    writer.discard()
+}
+
+@Test func outputPathsCannotLeaveTheFolder() {
+    for bad in ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a\\b", "a\0b", "a/"] {
+        #expect(OutputPath(bad) == nil, "\(bad.debugDescription) must be refused")
+    }
+    #expect(OutputPath("heroes/page/2/index.html")?.directory == "heroes/page/2")
+    #expect(OutputPath("404.html")?.directory == "")
+}
+
+@Test func dangerousOutputFoldersAreRefused() throws {
+    let site = try TemporaryFolder()
+    let home = try TemporaryFolder()
+    let inside = site.url.appendingPathComponent("Output")
+    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: URL(fileURLWithPath: "/"), site: site.url, home: home.url) }
+    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: home.url, site: site.url, home: home.url) }
+    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: site.url, site: site.url, home: home.url) }
+    #expect(throws: (any Error).self) {
+        try OutputFolderGuard.check(output: inside.appendingPathComponent(".."), site: site.url, home: home.url)
+    }
+    #expect(throws: (any Error).self) {
+        try OutputFolderGuard.check(output: site.url.deletingLastPathComponent(), site: site.url, home: home.url)
+    }
+    try OutputFolderGuard.check(output: inside, site: site.url, home: home.url)
+    try OutputFolderGuard.check(output: inside.appendingPathComponent("not/yet/made"), site: site.url, home: home.url)
+}
