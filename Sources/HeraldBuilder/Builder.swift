@@ -1,0 +1,44 @@
+import Dispatch
+import HeraldCore
+import Synchronization
+
+/// Renders a site's output items on `jobs` threads and hands each result to the output writer.
+/// It knows templates and files, never what a task or a hero is.
+public struct Builder: Sendable {
+    public var jobs: Int
+
+    public init(jobs: Int) {
+        self.jobs = max(1, jobs)
+    }
+
+    /// Renders and stages every item; returns every error found (all of them, not the first).
+    /// The caller commits the writer only when this comes back empty.
+    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter) -> [Diagnostic] {
+        let next = Atomic<Int>(0)
+        let problems = Mutex<[Diagnostic]>([])
+        // Workers pull the next item from a shared counter, so a slow page never idles the others.
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < items.count else { return }
+                do {
+                    try produce(items[index], renderer: renderer, writer: writer)
+                } catch {
+                    problems.withLock { $0.append(contentsOf: error.diagnostics) }
+                }
+            }
+        }
+        return problems.withLock { $0 }.sorted(by: Diagnostic.fileOrder)
+    }
+
+    private func produce(_ item: OutputItem, renderer: PageRenderer, writer: OutputWriter) throws(DiagnosticError) {
+        switch item {
+        case .file(let path, let bytes):
+            try writer.add(path, bytes: bytes)
+        case .page(let job):
+            let data = try job.makeData(renderer)
+            let text = try renderer.render(job.template, data)
+            try writer.add(job.output, bytes: Array(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import HeraldCore
+import HeraldMustache
+import Synchronization
+
+/// Fills templates from the build's template library. Under `strict`, unknown keys and missing
+/// partials are errors; otherwise they render empty and are kept as warnings.
+public final class PageRenderer: Sendable {
+    public let library: TemplateLibrary
+    public let strict: Bool
+    private let collected = Mutex<Set<Diagnostic>>([])
+
+    public init(library: TemplateLibrary, strict: Bool) {
+        self.library = library
+        self.strict = strict
+    }
+
+    /// The text of `template` filled with `data`.
+    public func render(_ template: String, _ data: TemplateValue) throws(DiagnosticError) -> String {
+        let result = library.render(template, data, strict: true)
+        guard !result.diagnostics.isEmpty else { return result.output }
+        if strict { throw DiagnosticError(result.diagnostics) }
+        // The same template mistake shows on every page that uses it: report it once.
+        collected.withLock { seen in
+            for diagnostic in result.diagnostics {
+                seen.insert(Diagnostic(.warning, at: diagnostic.location, diagnostic.message))
+            }
+        }
+        return result.output
+    }
+
+    /// The warnings of every render so far, in file order.
+    public var warnings: [Diagnostic] {
+        collected.withLock { $0 }.sorted(by: Diagnostic.fileOrder)
+    }
+}
+
+extension Diagnostic {
+    /// Orders diagnostics by file, line and column, so reports read the same on every run.
+    public static func fileOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        (a.location.file, a.location.line, a.location.column, a.message)
+            < (b.location.file, b.location.line, b.location.column, b.message)
+    }
+}

@@ -1,0 +1,251 @@
+import HeraldCore
+import HeraldModels
+import HeraldMustache
+
+/// Maps heroes to the view data of the catalog: list pages, detail pages, group pages, the search
+/// index and the home page's featured cards. Heroes are shown sorted by name.
+public struct HeroCatalogPresenter: Sendable {
+    /// The heroes that share one value of a `group_by` field (`publisher: Lanternworks`).
+    public struct Group: Sendable {
+        public var key: String
+        public var value: String
+        public var route: String
+        public var members: [Int]
+    }
+
+    public let context: SiteContext
+    /// Sorted by name, then slug, so every list and previous/next link is stable.
+    public let heroes: [Hero]
+    public let groupBy: [String]
+    public let pagination: Pagination
+    public let groups: [Group]
+    private let ranks: [Int]
+    private let statScale: Double
+
+    public init(heroes: [Hero], groupBy: [String], perPage: Int, context: SiteContext) {
+        self.context = context
+        self.heroes = heroes.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        self.groupBy = groupBy
+        pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
+        ranks = Hero.ranks(self.heroes)
+        statScale = max(100, self.heroes.flatMap { $0.stats.map(\.value) }.max() ?? 100)
+        groups = Self.groups(of: self.heroes, by: groupBy)
+    }
+
+    public static func route(of hero: Hero) -> String { "heroes/\(hero.slug)/" }
+
+    public static func groupIndexRoute(_ key: String) -> String { "heroes/\(Slug.make(from: key))/" }
+
+    // MARK: Pages
+
+    /// List page `number` (1-based) of the catalog, with its pager, or the empty state.
+    public func listPage(number: Int) -> TemplateValue {
+        let route = pagination.route(ofPage: number)
+        let links = Linker(from: route)
+        let title = number == 1 ? "Heroes" : "Heroes, page \(number)"
+        var view = context.chrome(route: route, title: title, description: "The hero catalog of \(context.title).",
+                                  links: links, section: "heroes")
+        view["title"] = .string(title)
+        view["summary"] = .string(heroes.isEmpty ? "The catalog is empty."
+            : "\(count(heroes.count, "hero", "heroes")), sorted by name. Page \(number) of \(pagination.pageCount).")
+        view["any"] = .bool(!heroes.isEmpty)
+        view["empty_text"] = "No heroes yet. Add records to the heroes source and build again."
+        view["heroes"] = .list(pagination.range(ofPage: number).map { card($0, links: links) })
+        view["pagination"] = pagination.view(page: number, links: links)
+        view["groups"] = groupLinks(links: links)
+        return .map(view)
+    }
+
+    /// The detail page of the hero at `index` in name order.
+    public func detail(index: Int) -> TemplateValue {
+        let hero = heroes[index]
+        let route = Self.route(of: hero)
+        let links = Linker(from: route)
+        let biography = hero.biography.map { context.markdown.render($0) }
+        var view = context.chrome(route: route, title: hero.name,
+                                  description: biography?.summary ?? "\(hero.name), from the hero catalog.",
+                                  links: links, section: "heroes")
+        var facts = cardFields(index, links: links)
+        facts["full_name"] = hero.fullName.map { .string($0) } ?? nil
+        facts["rank"] = .int(ranks[index])
+        facts["count"] = .int(heroes.count)
+        facts["biography_html"] = biography.map { .html($0.html) } ?? nil
+        facts["biography_empty"] = "No biography yet."
+        facts["stats_total"] = .string(Self.number(hero.statsTotal))
+        facts["has_stats"] = .bool(!hero.stats.isEmpty)
+        facts["stats"] = .list(hero.stats.map { stat in
+            ["name": .string(Self.label(stat.name)), "value": .string(Self.number(stat.value)),
+             "max": .string(Self.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
+        })
+        facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
+        facts["appearance"] = .list(hero.appearance.map { ["name": .string(Self.label($0.name)), "value": .string($0.value)] })
+        facts["aliases_text"] = .string(hero.aliases.isEmpty ? "—" : hero.aliases.joined(separator: ", "))
+        facts["affiliations_text"] = .string(hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
+        facts["has_tags"] = .bool(!hero.tags.isEmpty)
+        facts["tags"] = .list(hero.tags.map { .string($0) })
+        facts["publisher_link"] = groupLink("publisher", hero.publisher, links: links)
+        facts["alignment_link"] = groupLink("alignment", hero.alignment, links: links)
+        view["hero"] = .map(facts)
+        view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
+        view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
+        return .map(view)
+    }
+
+    /// The page of one group value: every hero that has it.
+    public func groupPage(_ group: Group) -> TemplateValue {
+        let links = Linker(from: group.route)
+        let label = Self.label(group.key)
+        var view = context.chrome(route: group.route, title: "\(label): \(group.value)",
+                                  description: "Heroes whose \(group.key) is \(group.value).", links: links, section: "heroes")
+        view["title"] = .string("\(label): \(group.value)")
+        view["summary"] = .string(count(group.members.count, "hero", "heroes") + ".")
+        view["group_title"] = .string("All by \(group.key)")
+        view["heroes"] = .list(group.members.map { card($0, links: links) })
+        var standard = context.standardLinks(links)
+        standard["group_index"] = .string(links.href(Self.groupIndexRoute(group.key)))
+        view["links"] = .map(standard)
+        return .map(view)
+    }
+
+    /// The page listing every value of one `group_by` field.
+    public func groupIndex(_ key: String) -> TemplateValue {
+        let route = Self.groupIndexRoute(key)
+        let links = Linker(from: route)
+        let title = "Heroes by \(key)"
+        var view = context.chrome(route: route, title: title, description: title + ".", links: links, section: "heroes")
+        view["title"] = .string(title)
+        view["values"] = .list(groups.filter { $0.key == key }.map { group in
+            ["name": .string(group.value), "href": .string(links.href(group.route)), "count": .int(group.members.count)]
+        })
+        return .map(view)
+    }
+
+    /// The search index: name, link from the site root, and the text a query is matched against.
+    public func searchIndex() -> TemplateValue {
+        let root = Linker(from: "")
+        return ["heroes": .list(heroes.indices.map { index in
+            let hero = heroes[index]
+            let summary = [hero.publisher, hero.alignment].compactMap { $0 }.joined(separator: " · ")
+            let text = ([hero.name, hero.fullName, hero.publisher, hero.alignment].compactMap { $0 }
+                + hero.aliases + hero.tags).joined(separator: " ")
+            return ["name": .string(hero.name), "href": .string(root.href(Self.route(of: hero))),
+                    "summary": .string(summary), "text": .string(text), "last": .bool(index == heroes.count - 1)]
+        })]
+    }
+
+    /// The first few heroes by rank, for the home page.
+    public func featured(_ limit: Int, links: Linker) -> TemplateValue {
+        let top = heroes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.prefix(limit)
+        return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
+                "empty_text": "No heroes yet."]
+    }
+
+    // MARK: Pieces
+
+    private func card(_ index: Int, links: Linker) -> TemplateValue {
+        .map(cardFields(index, links: links))
+    }
+
+    private func cardFields(_ index: Int, links: Linker) -> [String: TemplateValue] {
+        let hero = heroes[index]
+        return [
+            "name": .string(hero.name),
+            "href": .string(links.href(Self.route(of: hero))),
+            "publisher": .string(hero.publisher ?? "—"),
+            "alignment": .string(hero.alignment ?? "unknown"),
+            "alignment_class": .string(Self.alignmentClass(hero.alignment)),
+            "stats_total": .string(Self.number(hero.statsTotal)),
+            "initials": .string(Self.initials(hero.name)),
+            "color": .string(Self.color(for: hero.slug)),
+            "image": hero.image.map { .string(Self.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
+        ]
+    }
+
+    private func neighbour(_ index: Int, links: Linker) -> TemplateValue {
+        ["name": .string(heroes[index].name), "href": .string(links.href(Self.route(of: heroes[index])))]
+    }
+
+    private func groupLinks(links: Linker) -> TemplateValue {
+        let keys = groupBy.filter { key in groups.contains { $0.key == key } }
+        return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
+            ["label": .string(Self.label(key)), "href": .string(links.href(Self.groupIndexRoute(key)))]
+        })]
+    }
+
+    private func groupLink(_ key: String, _ value: String?, links: Linker) -> TemplateValue {
+        guard let value, let group = groups.first(where: { $0.key == key && $0.value == value }) else { return nil }
+        return ["name": .string(value), "href": .string(links.href(group.route))]
+    }
+
+    private static func groups(of heroes: [Hero], by keys: [String]) -> [Group] {
+        var result: [Group] = []
+        for key in keys {
+            var members: [String: [Int]] = [:]
+            for (index, hero) in heroes.enumerated() {
+                for value in hero.groupValues(for: key) { members[value, default: []].append(index) }
+            }
+            var used = Set<String>()
+            for value in members.keys.sorted() {
+                var slug = Slug.make(from: value)
+                var suffix = 2
+                while used.contains(slug) { slug = Slug.make(from: value) + "-\(suffix)"; suffix += 1 }
+                used.insert(slug)
+                result.append(Group(key: key, value: value, route: "\(groupIndexRoute(key))\(slug)/",
+                                    members: members[value] ?? []))
+            }
+        }
+        return result
+    }
+
+    static func alignmentClass(_ alignment: String?) -> String {
+        switch alignment?.lowercased() {
+        case "good": "good"
+        case "bad", "evil": "bad"
+        case "neutral": "neutral"
+        default: "unknown"
+        }
+    }
+
+    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance".
+    static func label(_ key: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for character in key {
+            if character == "_" || character == "-" || character == " " {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if character.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = String(character)
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        let sentence = words.map { $0.lowercased() }.joined(separator: " ")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+
+    /// Whole numbers without a decimal point, others with at most one decimal.
+    static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return String((value * 10).rounded() / 10)
+    }
+
+    static func initials(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).filter { $0.first?.isLetter == true }
+        return String(words.prefix(2).compactMap(\.first)).uppercased()
+    }
+
+    /// A stable colour per hero from a palette that keeps white initials readable.
+    static func color(for slug: String) -> String {
+        let palette = ["#2754c5", "#7a3fb0", "#1e7a3c", "#b3261e", "#8a5a00", "#006a78", "#9c2f6b", "#4d5b7c"]
+        var hash: UInt32 = 2_166_136_261
+        for byte in slug.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return palette[Int(hash % UInt32(palette.count))]
+    }
+
+    private static func isAbsolute(_ link: String) -> Bool {
+        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//") || link.hasPrefix("data:")
+    }
+}

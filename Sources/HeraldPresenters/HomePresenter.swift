@@ -1,0 +1,46 @@
+import HeraldMustache
+
+/// The home page: task progress, counts by column, overdue tasks, a few heroes, links to all.
+public struct HomePresenter: Sendable {
+    public let context: SiteContext
+    public let board: TaskBoardPresenter
+    public let catalog: HeroCatalogPresenter
+
+    public init(context: SiteContext, board: TaskBoardPresenter, catalog: HeroCatalogPresenter) {
+        self.context = context
+        self.board = board
+        self.catalog = catalog
+    }
+
+    public func view() -> TemplateValue {
+        let links = Linker(from: "")
+        var view = context.chrome(route: "", title: context.title, description: "Task board and hero catalog of \(context.title).",
+                                  links: links, section: "home")
+        view["intro"] = .string("\(board.tasks.count) tasks on the board, \(catalog.heroes.count) heroes in the catalog.")
+        view["progress"] = board.progress
+        view["columns"] = board.columnCounts(links: links)
+        view["overdue"] = board.overdueView(links: links)
+        view["featured"] = catalog.featured(6, links: links)
+        var directory: [TemplateValue] = [
+            entry("Task board", "tasks/", "every task by column", links),
+            entry("Task report", "tasks/report/", "the board as a report", links),
+            entry("Task report (Markdown)", "tasks/report.md", "to paste into an issue or a chat", links),
+        ]
+        if !board.tags.isEmpty {
+            directory.append(entry("Tags", "tasks/", board.tags.map { "#\($0.name)" }.joined(separator: " "), links))
+        }
+        directory.append(entry("Hero catalog", "heroes/", count(catalog.heroes.count, "hero", "heroes"), links))
+        for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
+            directory.append(entry("Heroes by \(key)", HeroCatalogPresenter.groupIndexRoute(key), nil, links))
+        }
+        for page in context.pages { directory.append(entry(page.title, page.route, nil, links)) }
+        directory.append(entry("Atom feed", "feed.xml", "recently completed tasks", links))
+        directory.append(entry("Sitemap", "sitemap.xml", nil, links))
+        view["directory"] = .list(directory)
+        return .map(view)
+    }
+
+    private func entry(_ label: String, _ route: String, _ note: String?, _ links: Linker) -> TemplateValue {
+        ["label": .string(label), "href": .string(links.href(route)), "note": note.map { .string($0) } ?? nil]
+    }
+}

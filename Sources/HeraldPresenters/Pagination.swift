@@ -1,0 +1,38 @@
+import HeraldMustache
+
+/// Splits a list into pages and describes the pager: `heroes/`, `heroes/page/2/`, ….
+public struct Pagination: Sendable {
+    public let itemCount: Int
+    public let perPage: Int
+    public let firstRoute: String
+    public let pageCount: Int
+
+    public init(itemCount: Int, perPage: Int, firstRoute: String) {
+        self.itemCount = itemCount
+        self.perPage = max(1, perPage)
+        self.firstRoute = firstRoute
+        pageCount = max(1, (itemCount + self.perPage - 1) / self.perPage)
+    }
+
+    /// The route of page `number` (1-based): the first page is the list's own route.
+    public func route(ofPage number: Int) -> String {
+        number <= 1 ? firstRoute : "\(firstRoute)page/\(number)/"
+    }
+
+    /// The item indexes shown on page `number`.
+    public func range(ofPage number: Int) -> Range<Int> {
+        let start = min(itemCount, (number - 1) * perPage)
+        return start..<min(itemCount, start + perPage)
+    }
+
+    /// The pager of page `number`, as view data.
+    public func view(page number: Int, links: Linker) -> TemplateValue {
+        let pages: [TemplateValue] = (1...pageCount).map { index in
+            ["number": .int(index), "href": .string(links.href(route(ofPage: index))), "current": .bool(index == number)]
+        }
+        let previous: TemplateValue = number > 1 ? ["href": .string(links.href(route(ofPage: number - 1)))] : nil
+        let next: TemplateValue = number < pageCount ? ["href": .string(links.href(route(ofPage: number + 1)))] : nil
+        return ["many": .bool(pageCount > 1), "pages": .list(pages), "previous": previous, "next": next,
+                "number": .int(number), "count": .int(pageCount)]
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import HeraldMarkdown
+import HeraldModels
+import HeraldMustache
+
+/// What every presenter may know about the site: its settings, the build's "now", the asset
+/// routes, the sections that exist, and the shared `data` files. No I/O happens through it.
+public struct SiteContext: Sendable {
+    /// A Markdown page linked from the navigation.
+    public struct NavPage: Sendable {
+        public var title: String
+        public var route: String
+        public init(title: String, route: String) {
+            self.title = title
+            self.route = route
+        }
+    }
+
+    public var title: String
+    public var language: String
+    /// Ends with `/`: an absolute URL (`https://example.org/board/`) or a path (`/`).
+    public var baseURL: String
+    public var timeZone: TimeZone
+    public var now: Date
+    /// Logical asset name (`css`, `search`, `favicon`) → its content-hashed route.
+    public var assets: [String: String]
+    public var hasTasks: Bool
+    public var hasHeroes: Bool
+    public var pages: [NavPage]
+    public var markdown: MarkdownRenderer
+    /// Every file of the site's `data:` folder, by name, for templates as `data.NAME`.
+    public var data: TemplateValue
+
+    public init(title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,
+                assets: [String: String], hasTasks: Bool, hasHeroes: Bool, pages: [NavPage],
+                markdown: MarkdownRenderer, data: TemplateValue) {
+        self.title = title
+        self.language = language
+        self.baseURL = baseURL
+        self.timeZone = timeZone
+        self.now = now
+        self.assets = assets
+        self.hasTasks = hasTasks
+        self.hasHeroes = hasHeroes
+        self.pages = pages
+        self.markdown = markdown
+        self.data = data
+    }
+
+    /// The calendar day of `now` in the site's time zone: what "today" and "overdue" mean.
+    public var today: Day { Day(now, in: timeZone) }
+
+    public var dayText: DayText { DayText(today: today) }
+
+    /// The full URL of a route, for the sitemap, the feed and canonical links.
+    public func absoluteURL(_ route: String) -> String { baseURL + route }
+
+    /// The path part of the base URL (`/board/`), for pages served at unknown depth.
+    public var basePath: String {
+        guard let url = URL(string: baseURL), url.host != nil else { return baseURL }
+        let path = url.path
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// The view data every page's layout needs: site, navigation, assets, standard links.
+    public func chrome(route: String, title pageTitle: String, description: String, links: Linker,
+                       section: String) -> [String: TemplateValue] {
+        var nav: [TemplateValue] = [navItem("Home", "", links, current: section == "home")]
+        if hasTasks { nav.append(navItem("Tasks", "tasks/", links, current: section == "tasks")) }
+        if hasHeroes { nav.append(navItem("Heroes", "heroes/", links, current: section == "heroes")) }
+        for page in pages { nav.append(navItem(page.title, page.route, links, current: section == page.route)) }
+        var assetLinks: [String: TemplateValue] = [:]
+        for (name, assetRoute) in assets { assetLinks[name] = .string(links.href(assetRoute)) }
+        return [
+            "site": ["title": .string(title), "language": .string(language), "base_url": .string(baseURL)],
+            "page_title": .string(pageTitle == title ? title : "\(pageTitle) · \(title)"),
+            "description": .string(description),
+            "canonical": .string(absoluteURL(route)),
+            "nav": .list(nav),
+            "assets": .map(assetLinks),
+            "links": .map(standardLinks(links)),
+            "footer": .string("Built by Herald on \(dayText.long(today))."),
+            "data": data,
+        ]
+    }
+
+    /// Links most pages use; presenters add their own to this map.
+    public func standardLinks(_ links: Linker) -> [String: TemplateValue] {
+        [
+            "home": .string(links.href("")),
+            "root": .string(links.root),
+            "feed": .string(links.href("feed.xml")),
+            "tasks": .string(links.href("tasks/")),
+            "report": .string(links.href("tasks/report/")),
+            "report_md": .string(links.href("tasks/report.md")),
+            "heroes": .string(links.href("heroes/")),
+            "search_index": .string(links.href("heroes/search-index.js")),
+        ]
+    }
+
+    private func navItem(_ label: String, _ route: String, _ links: Linker, current: Bool) -> TemplateValue {
+        ["label": .string(label), "href": .string(links.href(route)), "current": .bool(current)]
+    }
+}

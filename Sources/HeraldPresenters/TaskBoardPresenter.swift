@@ -1,0 +1,227 @@
+import Foundation
+import HeraldModels
+import HeraldMustache
+
+/// Maps tasks to the view data of the board, its report, the per-tag and per-project pages and
+/// the home page's progress: columns in config order, cards, counts, due dates in words.
+public struct TaskBoardPresenter: Sendable {
+    /// A tag or project and how many tasks carry it.
+    public struct Facet: Sendable {
+        public var name: String
+        public var route: String
+        public var count: Int
+    }
+
+    public let context: SiteContext
+    public let columns: [String]
+    public let tasks: [Task]
+    public let tags: [Facet]
+    public let projects: [Facet]
+    private let notesHTML: [String]
+
+    public init(tasks: [Task], columns: [String], context: SiteContext) {
+        self.context = context
+        self.columns = columns
+        self.tasks = tasks
+        notesHTML = tasks.map { task in
+            task.notes.map { context.markdown.render($0).html } ?? ""
+        }
+        tags = Self.facets(tasks.flatMap(\.tags), under: "tasks/tags/")
+        projects = Self.facets(tasks.compactMap(\.project), under: "tasks/projects/")
+    }
+
+    // MARK: Pages
+
+    public func board(route: String) -> TemplateValue {
+        let links = Linker(from: route)
+        var view = chrome(route: route, title: "Tasks", description: "The task board of \(context.title).", links: links)
+        view["title"] = .string("Task board")
+        view["summary"] = .string(summaryLine)
+        view["empty"] = .bool(tasks.isEmpty)
+        view["empty_text"] = "Nothing to do: there are no tasks yet."
+        view["column_count"] = .int(columns.count)
+        view["columns"] = .list(columnViews(links: links))
+        view["chart"] = WeeklyChart().view(completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
+                                           text: context.dayText)
+        view["tags"] = .list(tags.map { facetView($0, links: links) })
+        view["projects"] = .list(projects.map { facetView($0, links: links) })
+        return .map(view)
+    }
+
+    /// The view data of `report.md`: plain enough for Markdown, shared by the HTML report.
+    public func report(route: String) -> TemplateValue {
+        let links = Linker(from: route)
+        return [
+            "title": .string("\(context.title): task report"),
+            "summary": .string(summaryLine),
+            "columns": .list(columnViews(links: links)),
+            "overdue": overdueView(links: links),
+            "generated": .string(context.dayText.long(context.today)),
+        ]
+    }
+
+    /// The HTML page around the report's Markdown, rendered to `reportHTML` beforehand.
+    public func reportPage(route: String, reportHTML: String) -> TemplateValue {
+        let links = Linker(from: route)
+        var view = chrome(route: route, title: "Task report", description: summaryLine, links: links)
+        view["report_html"] = .html(reportHTML)
+        return .map(view)
+    }
+
+    /// One tag's or project's page: every task that carries it, in board order.
+    public func facetPage(_ facet: Facet, kind: FacetKind) -> TemplateValue {
+        let links = Linker(from: facet.route)
+        let matching = ordered(tasks.indices.filter { index in
+            switch kind {
+            case .tag: tasks[index].tags.contains(facet.name)
+            case .project: tasks[index].project == facet.name
+            }
+        })
+        let label = kind == .tag ? "#\(facet.name)" : "+\(facet.name)"
+        var view = chrome(route: facet.route, title: label, description: "Tasks with \(label).", links: links)
+        view["title"] = .string(kind == .tag ? "Tasks tagged #\(facet.name)" : "Project +\(facet.name)")
+        view["summary"] = .string(count(matching.count, "task", "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
+        view["cards"] = .list(matching.map { card(tasks[$0], index: $0, links: links) })
+        return .map(view)
+    }
+
+    /// Whether a facet page lists a tag or a project.
+    public enum FacetKind: Sendable { case tag, project }
+
+    // MARK: Home page parts
+
+    /// Done / total, a percentage and a label for the progress bar.
+    public var progress: TemplateValue {
+        let done = tasks.filter(\.completed).count
+        let percent = tasks.isEmpty ? 0 : done * 100 / tasks.count
+        return ["done": .int(done), "total": .int(tasks.count), "percent": .int(percent),
+                "label": .string(tasks.isEmpty ? "no tasks yet" : "tasks done (\(percent)%)")]
+    }
+
+    /// Each column's name, count and link, for the home page's counters.
+    public func columnCounts(links: Linker) -> TemplateValue {
+        .list(columns.map { column in
+            ["title": .string(Self.title(ofColumn: column)), "count": .int(tasks.filter { $0.status == column }.count),
+             "href": .string(links.href("tasks/", fragment: "column-\(Self.anchor(column))"))]
+        })
+    }
+
+    /// Open tasks whose due day has passed, most overdue first.
+    public func overdueView(links: Linker) -> TemplateValue {
+        let overdue = tasks.indices
+            .filter { tasks[$0].isOverdue(at: context.now, in: context.timeZone) }
+            .sorted { (tasks[$0].due ?? .distantFuture, $0) < (tasks[$1].due ?? .distantFuture, $1) }
+        return ["any": .bool(!overdue.isEmpty), "count": .int(overdue.count),
+                "tasks": .list(overdue.map { card(tasks[$0], index: $0, links: links) })]
+    }
+
+    // MARK: Pieces
+
+    private func chrome(route: String, title: String, description: String, links: Linker) -> [String: TemplateValue] {
+        context.chrome(route: route, title: title, description: description, links: links, section: "tasks")
+    }
+
+    private var summaryLine: String {
+        let done = tasks.filter(\.completed).count
+        let overdue = tasks.filter { $0.isOverdue(at: context.now, in: context.timeZone) }.count
+        return "\(count(tasks.count, "task", "tasks")), \(done) done, \(overdue) overdue."
+    }
+
+    private func columnViews(links: Linker) -> [TemplateValue] {
+        columns.map { column in
+            let members = ordered(tasks.indices.filter { tasks[$0].status == column }, newestDoneFirst: column == columns.last)
+            return [
+                "id": .string(Self.anchor(column)),
+                "name": .string(column),
+                "title": .string(Self.title(ofColumn: column)),
+                "count": .int(members.count),
+                "any": .bool(!members.isEmpty),
+                "empty_text": "Nothing here.",
+                "cards": .list(members.map { card(tasks[$0], index: $0, links: links) }),
+            ]
+        }
+    }
+
+    /// Board order: priority first (A before none), then the nearest due date, then source order;
+    /// the last column (done) shows the most recently completed first.
+    private func ordered(_ indices: [Int], newestDoneFirst: Bool = false) -> [Int] {
+        indices.sorted { a, b in
+            let x = tasks[a], y = tasks[b]
+            if newestDoneFirst, x.completedAt != y.completedAt {
+                return (x.completedAt ?? .distantPast) > (y.completedAt ?? .distantPast)
+            }
+            if x.priority != y.priority { return (x.priority ?? "~") < (y.priority ?? "~") }
+            if x.due != y.due { return (x.due ?? .distantFuture) < (y.due ?? .distantFuture) }
+            return a < b
+        }
+    }
+
+    private func card(_ task: Task, index: Int, links: Linker) -> TemplateValue {
+        let text = context.dayText
+        let due: TemplateValue = task.due.map { day in
+            let relative = task.completed ? "done" : text.due(day)
+            return ["text": .string(text.short(day)), "iso": .string(day.description), "relative": .string(relative),
+                    "class": .string(task.completed ? "muted" : text.urgency(day))]
+        } ?? nil
+        let project: TemplateValue = task.project.map { name in
+            ["name": .string(name), "href": .string(links.href(facetRoute(name, in: projects)))]
+        } ?? nil
+        return [
+            "id": .string(Self.anchor(task.id)),
+            "title": .string(task.title),
+            "href": .string(links.href("tasks/", fragment: "task-\(Self.anchor(task.id))")),
+            "notes_html": notesHTML[index].isEmpty ? nil : .html(notesHTML[index]),
+            "completed": .bool(task.completed),
+            "priority": task.priority.map { .string($0) } ?? nil,
+            "priority_class": .string(task.priority?.lowercased() ?? "none"),
+            "due": due,
+            "project": project,
+            "assignee": task.assignee.map { .string($0) } ?? nil,
+            "has_tags": .bool(!task.tags.isEmpty),
+            "tags": .list(task.tags.map { tag in
+                ["name": .string(tag), "href": .string(links.href(facetRoute(tag, in: tags)))]
+            }),
+        ]
+    }
+
+    private func facetView(_ facet: Facet, links: Linker) -> TemplateValue {
+        ["name": .string(facet.name), "href": .string(links.href(facet.route)), "count": .int(facet.count)]
+    }
+
+    private func facetRoute(_ name: String, in facets: [Facet]) -> String {
+        facets.first { $0.name == name }?.route ?? "tasks/"
+    }
+
+    private static func facets(_ names: [String], under base: String) -> [Facet] {
+        var counts: [String: Int] = [:]
+        for name in names { counts[name, default: 0] += 1 }
+        var used = Set<String>()
+        return counts.keys.sorted().map { name in
+            var slug = Slug.make(from: name)
+            // Two names that fold to one slug (`C#` and `c`) still get pages of their own.
+            var suffix = 2
+            while used.contains(slug) { slug = Slug.make(from: name) + "-\(suffix)"; suffix += 1 }
+            used.insert(slug)
+            return Facet(name: name, route: "\(base)\(slug)/", count: counts[name] ?? 0)
+        }
+    }
+
+    /// "To do" for `todo`, otherwise the column name with a capital letter.
+    static func title(ofColumn column: String) -> String {
+        column == "todo" ? "To do" : column.prefix(1).uppercased() + column.dropFirst()
+    }
+
+    /// An id attribute safe to put in HTML and a URL fragment.
+    static func anchor(_ text: String) -> String {
+        String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
+    }
+}
+
+func count(_ number: Int, _ one: String, _ many: String) -> String {
+    number == 1 ? "1 \(one)" : "\(number) \(many)"
+}
+
+private extension Day {
+    static let distantPast = Day(year: 1, month: 1, day: 1) ?? Day(Date(timeIntervalSince1970: 0), in: .current)
+    static let distantFuture = Day(year: 9999, month: 12, day: 31) ?? Day(Date(timeIntervalSince1970: 0), in: .current)
+}

@@ -1,0 +1,35 @@
+import HeraldBuilder
+import HeraldCore
+import HeraldPresenters
+
+/// Decides the catalog pages: the paginated list, one page per hero, one per group value, one
+/// index per `group_by` field, and the search index script.
+struct HeroCatalogCoordinator: Sendable {
+    let presenter: HeroCatalogPresenter
+
+    func items() throws(DiagnosticError) -> [OutputItem] {
+        let presenter = presenter
+        var items: [OutputItem] = []
+        items.reserveCapacity(presenter.heroes.count + presenter.pagination.pageCount + presenter.groups.count + 4)
+        for number in 1...presenter.pagination.pageCount {
+            items.append(try Route.page(presenter.pagination.route(ofPage: number), "heroes") { _ in
+                presenter.listPage(number: number)
+            })
+        }
+        for index in presenter.heroes.indices {
+            items.append(try Route.page(HeroCatalogPresenter.route(of: presenter.heroes[index]), "hero") { _ in
+                presenter.detail(index: index)
+            })
+        }
+        for key in presenter.groupBy where presenter.groups.contains(where: { $0.key == key }) {
+            items.append(try Route.page(HeroCatalogPresenter.groupIndexRoute(key), "hero-groups") { _ in
+                presenter.groupIndex(key)
+            })
+        }
+        for group in presenter.groups {
+            items.append(try Route.page(group.route, "hero-group") { _ in presenter.groupPage(group) })
+        }
+        items.append(try Route.page("heroes/search-index.js", "search-index.json") { _ in presenter.searchIndex() })
+        return items
+    }
+}

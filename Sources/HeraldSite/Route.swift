@@ -1,0 +1,22 @@
+import HeraldBuilder
+import HeraldCore
+import HeraldMustache
+
+/// Site routes and the output files they become: `tasks/` is written as `tasks/index.html`.
+enum Route {
+    static func outputPath(of route: String) throws(DiagnosticError) -> OutputPath {
+        let file = route.isEmpty || route.hasSuffix("/") ? route + "index.html" : route
+        guard let path = OutputPath(file) else {
+            throw DiagnosticError(.error(at: SourceLocation(file: route),
+                                         "the page address '\(route)' would be written outside the output folder"))
+        }
+        return path
+    }
+
+    /// A page at `route` filled from `template`.
+    static func page(_ route: String, _ template: String,
+                     _ makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue)
+        throws(DiagnosticError) -> OutputItem {
+        .page(PageJob(output: try outputPath(of: route), template: template, makeData: makeData))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HeraldCore
+
+/// The theme a site builds with: its own `Templates/` first, then the built-in theme, file by
+/// file (the Hugo lookup model).
+struct Theme: Sendable {
+    /// Folders searched in order; the first that has a file wins.
+    let folders: [URL]
+
+    init(site: URL) throws(DiagnosticError) {
+        var folders: [URL] = []
+        let own = site.appendingPathComponent("Templates")
+        if FileManager.default.fileExists(atPath: own.path) { folders.append(own) }
+        let builtIn = try Self.builtIn()
+        if folders.first.map({ $0.resolvingSymlinksInPath() != builtIn.resolvingSymlinksInPath() }) ?? true {
+            folders.append(builtIn)
+        }
+        self.folders = folders
+    }
+
+    /// Every file under `subfolder` (e.g. `assets`), by its path relative to the theme, with
+    /// overrides applied.
+    func files(under subfolder: String) -> [String: URL] {
+        var found: [String: URL] = [:]
+        for folder in folders.reversed() {
+            let base = folder.appendingPathComponent(subfolder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else {
+                continue
+            }
+            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+                let relative = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
+                found[subfolder + "/" + relative] = url
+            }
+        }
+        return found
+    }
+
+    /// The built-in theme, shipped as the executable's resource bundle. Looked up by hand rather
+    /// than through `Bundle.module`, which would stop the process when the bundle is missing.
+    static func builtIn() throws(DiagnosticError) -> URL {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let candidates = [executable.deletingLastPathComponent(), Bundle.main.bundleURL, Bundle.main.resourceURL]
+            .compactMap { $0?.appendingPathComponent("Herald_HeraldSite.resources/Theme") }
+        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) {
+            return candidate
+        }
+        throw DiagnosticError(.error(at: SourceLocation(file: executable.path),
+            "the built-in theme is missing: keep the folder Herald_HeraldSite.resources next to the herald executable"))
+    }
+}
