@@ -22,9 +22,12 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
         .target(name: "HeraldModels", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels"], swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
         .testTarget(name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "HeraldConfigTests", dependencies: ["HeraldConfig", "HeraldModels", "HeraldCore"],
+                    swiftSettings: strict),
     ]
 )
