@@ -91,7 +91,7 @@ struct ConfigReader {
     }
 }
 
-extension DataValue {
+private extension DataValue {
     var isNumberOrBool: Bool {
         switch self {
         case .int, .double, .bool: true

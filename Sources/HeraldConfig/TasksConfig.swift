@@ -65,9 +65,9 @@ public struct TasksConfig: Sendable {
             case .string(let column) where columns.contains(column):
                 statusMap[status] = .some(column)
             case .string(let column):
-                let hint = Suggestion.nearest(to: column, in: columns).map { ", did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.nearest(to: column, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
                 reader.error("status_map sends '\(status)' to '\(column)', which is not a column "
-                             + "(columns: \(columns.joined(separator: ", "))\(hint))", at: target)
+                             + "(columns: \(columns.joined(separator: ", ")))\(hint)", at: target)
             default:
                 reader.error("status_map value for '\(status)' must be a column name or ~, "
                              + "found \(target.value.quotedForMessage)", at: target)

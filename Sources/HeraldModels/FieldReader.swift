@@ -102,9 +102,27 @@ struct FieldReader {
         return day
     }
 
-    /// A list of texts: a list of scalars, or one text separated by commas or semicolons (a CSV
-    /// cell, the superhero-api's group affiliations); placeholders are left out.
-    mutating func list(_ paths: [String]) -> [String] {
+    /// The explicit slug at `paths`, reported when unsafe but never changed (the user chose that
+    /// URL), else one derived from the first of `names` that yields one.
+    mutating func slug(_ paths: [String], derivedFrom names: [String?]) -> String {
+        if let (path, node) = find(paths), let slug = text(of: node, field: path) {
+            if let problem = Slug.problem(with: slug) {
+                report("\(subject) has slug '\(slug)', which cannot name a folder: \(problem) "
+                       + "(a slug from the data is used as written)", at: node)
+            }
+            return slug
+        }
+        if let slug = names.compactMap({ $0.map(Slug.make(from:)) }).first(where: { !$0.isEmpty }) {
+            return slug
+        }
+        report("\(subject) needs a 'slug': its name has no letters or digits usable in a URL", at: nil)
+        return ""
+    }
+
+    /// A list of texts: a list of scalars, or one text that, when `splitText`, is separated by
+    /// commas or semicolons (a CSV cell, the superhero-api's group affiliations); placeholders are
+    /// left out.
+    mutating func list(_ paths: [String], splitText: Bool = true) -> [String] {
         guard let (path, node) = find(paths) else { return [] }
         switch node.value {
         case .list(let items):
@@ -112,7 +130,8 @@ struct FieldReader {
                 isMissing(item.value) ? nil : text(of: item, field: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
             }
         case .string(let text):
-            return FieldReader.split(text).filter { !isMissing(.string($0)) }
+            let parts = splitText ? FieldReader.split(text) : [text.trimmingCharacters(in: .whitespacesAndNewlines)]
+            return parts.filter { !isMissing(.string($0)) }
         default:
             report("field '\(path)' of \(subject): expected a list of texts, found \(node.value.quotedForMessage)",
                    at: node)
@@ -148,19 +167,5 @@ struct FieldReader {
         var extra = fields
         for key in consumed { extra[key] = nil }
         return extra
-    }
-}
-
-extension DataValue {
-    /// How an error message shows a value it did not expect: `'many'`, `0`, `true`, `a list`.
-    public var quotedForMessage: String {
-        switch self {
-        case .null: "nothing"
-        case .bool(let flag): String(flag)
-        case .int(let number): String(number)
-        case .double(let number): String(number)
-        case .string(let text): "'\(text)'"
-        case .list, .map: kindName
-        }
     }
 }

@@ -21,7 +21,7 @@ extension Hero {
             let keys = rules.keyPaths(for: .name).map { "'\($0)'" }.joined(separator: ", ")
             reader.report("\(reader.subject) has no name (looked for \(keys))", at: nil)
         }
-        let slug = Slug.read(&reader, paths: rules.keyPaths(for: .slug), derivedFrom: [name, explicitID])
+        let slug = reader.slug(rules.keyPaths(for: .slug), derivedFrom: [name, explicitID])
 
         var hero = Hero(id: explicitID ?? slug, slug: slug, name: name ?? "", location: record.location)
         hero.fullName = reader.text(rules.keyPaths(for: .fullName))
@@ -36,7 +36,7 @@ extension Hero {
         hero.appearance = appearance(&reader, paths: rules.keyPaths(for: .appearance))
         hero.aliases = reader.list(rules.keyPaths(for: .aliases))
         hero.affiliations = reader.list(rules.keyPaths(for: .affiliations))
-        hero.images = reader.list(rules.keyPaths(for: .image))
+        hero.images = reader.list(rules.keyPaths(for: .image), splitText: false)
         hero.image = hero.images.first
         hero.tags = reader.list(rules.keyPaths(for: .tags))
         hero.extra = reader.extra

@@ -39,7 +39,7 @@ public struct Page: Sendable {
         } else {
             reader.report("\(reader.subject) has no title: add 'title:' to its front matter", at: nil)
         }
-        let slug = Slug.read(&reader, paths: ["slug"], derivedFrom: [fileName])
+        let slug = reader.slug(["slug"], derivedFrom: [fileName])
         var page = Page(title: title ?? "", slug: slug, body: record.body ?? "", frontMatter: frontMatter,
                         location: record.location)
         page.date = reader.day(["date"], name: "date", in: timeZone)

@@ -46,21 +46,4 @@ public enum Slug {
         if slug.hasPrefix(".") { return "it starts with '.'" }
         return nil
     }
-
-    /// The explicit slug at `paths` when it is safe, else one derived from the first usable name.
-    static func read(_ reader: inout FieldReader, paths: [String], derivedFrom names: [String?]) -> String {
-        if let (path, node) = reader.find(paths), let slug = reader.text(of: node, field: path) {
-            if let problem = problem(with: slug) {
-                reader.report("\(reader.subject) has slug '\(slug)', which cannot name a folder: \(problem) "
-                              + "(a slug from the data is used as written)", at: node)
-            }
-            return slug
-        }
-        if let slug = names.compactMap({ $0.map(make(from:)) }).first(where: { !$0.isEmpty }) {
-            return slug
-        }
-        reader.report("\(reader.subject) needs a 'slug': its name has no letters or digits usable in a URL",
-                      at: nil)
-        return ""
-    }
 }

@@ -174,7 +174,7 @@ markdown:
         "herald.yml:7:3: error: give either 'table' or 'query', not both",
         "herald.yml:4:25: error: column 'todo' is listed twice in 'columns'",
         "herald.yml:5:41: error: status_map sends 'finished' to 'dnoe', which is not a column "
-            + "(columns: todo, done, did you mean 'done'?)",
+            + "(columns: todo, done) (did you mean 'done'?)",
         "herald.yml:5:61: error: status_map value for 'odd' must be a column name or ~, found a list",
     ])
     #expect(errors("tasks: {source: t.json, columns: []}") == [

@@ -79,14 +79,15 @@ private func superhero(_ id: Int) throws -> Hero {
 
 @Test func aCsvRosterTakesStatsFromColumns() throws {
     // The Overwatch roster: `key,name,role,health,armor,shields`, every cell text.
-    let row = try record("{key: soldier-76, name: 'Soldier: 76', role: damage, health: '250', armor: '0', shields: ''}",
-                         file: "heroes.csv")
+    let row = try record("{key: soldier-76, name: 'Soldier: 76', role: damage, health: '250', armor: '0', shields: '', "
+                         + "image: 'https://img.example.org/w_200,h_100/76.png'}", file: "heroes.csv")
     let rules = HeroRules(fields: [.id: "key", .tags: "role"], statFields: ["health", "armor", "shields"])
     let hero = try Hero.decode(row, rules: rules)
     #expect(hero.id == "soldier-76")
     #expect(hero.slug == "soldier-76")
     #expect(hero.stats == [Hero.Stat(name: "health", value: 250), Hero.Stat(name: "armor", value: 0)])
     #expect(hero.tags == ["damage"])
+    #expect(hero.images == ["https://img.example.org/w_200,h_100/76.png"])  // a URL is never split at commas
 }
 
 @Test func aMarkdownBodyIsTheBiography() throws {
