@@ -3,7 +3,8 @@ import HeraldCore
 
 extension Task {
     /// Reads a task from `record`; nil when `status_map` drops it. Throws every problem the
-    /// record has at once.
+    /// record has at once, except for a dropped record: the user asked not to see it, so its
+    /// other fields are not held against the build.
     ///
     /// The id is the `id` field, else the record's line (todo.txt's convention), so sources
     /// without lines or ids should give each record a line or an `id`.
