@@ -4,6 +4,8 @@ import PackageDescription
 // One folder per module under Sources/, one test target per module. Each layer depends only on
 // the ones above it:
 //   HeraldCore          diagnostics, source positions, the raw data tree every loader produces
+//   HeraldModels        Task, Hero, Page: their logic, and decoding themselves from records
+//   HeraldConfig        herald.yml, checked key by key
 //   HeraldMarkdown      CommonMark through libcmark, front matter, headings, summary
 //   HeraldMustache      the strict, typed Mustache engine
 //   herald              the command-line tool
@@ -19,10 +21,16 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
+        .target(name: "HeraldModels", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels"], swiftSettings: strict),
 
         .target(name: "HeraldBuilder", dependencies: ["HeraldCore"], swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
         .testTarget(name: "HeraldBuilderTests", dependencies: ["HeraldBuilder"], swiftSettings: strict),
+        .testTarget(name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore"],
+                    resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "HeraldConfigTests", dependencies: ["HeraldConfig", "HeraldModels", "HeraldCore"],
+                    swiftSettings: strict),
     ]
 )

@@ -66,6 +66,19 @@ public enum DataValue: Sendable {
 public struct DataMap: Sendable {
     public private(set) var keys: [String] = []
     private var nodes: [String: DataNode] = [:]
+    // Where each key itself stands, so "unknown key" errors point at the key rather than its value.
+    private var keyPositions: [String: KeyPosition] = [:]
+
+    /// The 1-based line and column of a key in its file.
+    public struct KeyPosition: Sendable, Hashable {
+        public var line: Int
+        public var column: Int
+
+        public init(line: Int, column: Int) {
+            self.line = line
+            self.column = column
+        }
+    }
 
     public init() {}
 
@@ -83,8 +96,20 @@ public struct DataMap: Sendable {
                 if nodes.updateValue(newValue, forKey: key) == nil { keys.append(key) }
             } else if nodes.removeValue(forKey: key) != nil {
                 keys.removeAll { $0 == key }
+                keyPositions[key] = nil
             }
         }
+    }
+
+    /// Where `key` was written, when the source has positions; nil otherwise.
+    public func position(ofKey key: String) -> KeyPosition? {
+        keyPositions[key]
+    }
+
+    /// Records where `key` was written; ignored for keys the map does not hold.
+    public mutating func setPosition(_ position: KeyPosition, ofKey key: String) {
+        guard nodes[key] != nil else { return }
+        keyPositions[key] = position
     }
 
     /// The entries in source order.

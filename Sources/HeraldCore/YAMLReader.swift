@@ -41,7 +41,11 @@ public enum YAMLReader {
         case .mapping(let mapping):
             var map = DataMap()
             for (key, value) in mapping {
-                map[key.string ?? String(describing: key)] = convert(value, lineOffset: lineOffset)
+                let name = key.string ?? String(describing: key)
+                map[name] = convert(value, lineOffset: lineOffset)
+                if let mark = key.mark {
+                    map.setPosition(.init(line: mark.line + lineOffset, column: mark.column), ofKey: name)
+                }
             }
             return DataNode(.map(map), line: line, column: column)
         case .alias:

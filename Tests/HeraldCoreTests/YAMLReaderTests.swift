@@ -44,3 +44,16 @@ import Testing
     let root = try YAMLReader.parse("", file: "e.yml")
     if case .map(let map) = root.value { #expect(map.isEmpty) } else { Issue.record("not a map") }
 }
+
+@Test func yamlKeepsKeyPositions() throws {
+    let root = try YAMLReader.parse("title: x\ntasks:\n  colums: [a]\n  status_map: {pending: todo}\n", file: "herald.yml", lineOffset: 2)
+    guard case .map(let map) = root.value, case .map(let tasks)? = map["tasks"]?.value,
+          case .map(let statusMap)? = tasks["status_map"]?.value else { Issue.record("not maps"); return }
+    #expect(map.position(ofKey: "tasks") == .init(line: 4, column: 1))
+    #expect(tasks.position(ofKey: "colums") == .init(line: 5, column: 3))
+    #expect(statusMap.position(ofKey: "pending") == .init(line: 6, column: 16))
+    var copy = tasks
+    copy["colums"] = nil
+    copy["colums"] = DataNode(.null)
+    #expect(copy.position(ofKey: "colums") == nil)
+}

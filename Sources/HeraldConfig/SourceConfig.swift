@@ -1,0 +1,82 @@
+import HeraldCore
+import HeraldModels
+
+/// Where a collection's records come from, as `herald.yml` says it; the loaders decide how to read it.
+public struct SourceConfig: Sendable {
+    /// A file, folder, glob, SQLite file or http(s) URL, relative to the site folder.
+    public var source: String
+    /// One of `formats`; nil means "infer it from the source".
+    public var format: String?
+    public var table: String?
+    public var query: String?
+    /// Key path to the array of records inside the document (`data.results`).
+    public var root: String?
+    /// How long a cached copy of a remote source is fresh before it is revalidated.
+    public var maxAge: Duration
+    /// Where `source` is written, for errors about it (a missing file, a failed fetch).
+    public var location: SourceLocation
+
+    public static let formats = ["json", "yaml", "csv", "tsv", "markdown", "sqlite", "todo.txt", "markdown-checklist"]
+    public static let defaultMaxAge = Duration.seconds(3600)
+    static let keys = ["source", "format", "table", "query", "root", "max_age"]
+
+    public init(source: String, format: String? = nil, table: String? = nil, query: String? = nil,
+                root: String? = nil, maxAge: Duration = SourceConfig.defaultMaxAge, location: SourceLocation) {
+        self.source = source
+        self.format = format
+        self.table = table
+        self.query = query
+        self.root = root
+        self.maxAge = maxAge
+        self.location = location
+    }
+
+    /// Reads the source keys of the `name` section; nil (with an error) when `source` is missing.
+    static func read(_ reader: inout ConfigReader, section: DataMap, name: String, in parent: DataMap) -> SourceConfig? {
+        var config: SourceConfig?
+        if let (source, node) = reader.text("source", in: section) {
+            if source.trimmingCharacters(in: .whitespaces).isEmpty {
+                reader.error("'source' must name a file, folder, glob or URL, found ''", at: node)
+            } else {
+                config = SourceConfig(source: source, location: node.location(in: reader.file))
+            }
+        } else if reader.value("source", in: section) == nil {
+            reader.error("'\(name)' needs a 'source': the file, folder, glob or http(s) URL to read", atKey: name,
+                         in: parent)
+        }
+
+        if let (format, node) = reader.text("format", in: section) {
+            if formats.contains(format) {
+                config?.format = format
+            } else {
+                let hint = Suggestion.nearest(to: format, in: formats).map { " (did you mean '\($0)'?)" } ?? ""
+                reader.error("'format' must be one of \(formats.joined(separator: ", ")), found '\(format)'\(hint)",
+                             at: node)
+            }
+        }
+        config?.table = reader.text("table", in: section)?.text
+        config?.query = reader.text("query", in: section)?.text
+        if reader.value("table", in: section) != nil, reader.value("query", in: section) != nil {
+            reader.error("give either 'table' or 'query', not both", atKey: "query", in: section)
+        }
+        if let root = KeyPaths.read(&reader, key: "root", in: section) { config?.root = root }
+        if let maxAge = maxAge(&reader, in: section) { config?.maxAge = maxAge }
+        return config
+    }
+
+    private static func maxAge(_ reader: inout ConfigReader, in section: DataMap) -> Duration? {
+        guard let node = reader.value("max_age", in: section) else { return nil }
+        let seconds: Int?
+        switch node.value {
+        case .int(let number): seconds = number >= 0 ? number : nil
+        case .string(let text): seconds = Durations.seconds(in: text.trimmingCharacters(in: .whitespaces))
+        default: seconds = nil
+        }
+        guard let seconds else {
+            reader.error("'max_age' must be a duration such as 30s, 15m, 1h or 2d, found \(node.value.quotedForMessage)",
+                         at: node)
+            return nil
+        }
+        return .seconds(seconds)
+    }
+}

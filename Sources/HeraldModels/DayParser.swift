@@ -1,0 +1,82 @@
+import Foundation
+
+extension Day {
+    /// Reads `YYYY-MM-DD`, or an ISO 8601 timestamp (`2026-11-03T10:00:00Z`,
+    /// `2026-11-03 10:00:00+02:00`), and returns nil for anything else or a day that does not exist.
+    ///
+    /// A timestamp with a zone is an instant, so its day is the one it falls on in `timeZone` (the
+    /// site's): `2026-11-03T23:30:00Z` is November 4 in Berlin. A timestamp without a zone is
+    /// already local time, so its date part is taken as written.
+    public static func parse(_ text: String, in timeZone: TimeZone) -> Day? {
+        var scanner = DigitScanner(Array(text.utf8))
+        guard let year = scanner.number(digits: 4), scanner.skip("-"),
+              let month = scanner.number(digits: 2), scanner.skip("-"),
+              let dayOfMonth = scanner.number(digits: 2),
+              let day = Day(year: year, month: month, day: dayOfMonth) else { return nil }
+        if scanner.isAtEnd { return day }
+
+        guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+              let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
+              let minute = scanner.number(digits: 2), minute < 60 else { return nil }
+        var second = 0
+        if scanner.skip(":") {
+            guard let value = scanner.number(digits: 2), value <= 60 else { return nil }
+            second = value
+            if scanner.skip(".") || scanner.skip(",") {
+                guard scanner.skipDigits() else { return nil }
+            }
+        }
+        if scanner.isAtEnd { return day }
+
+        let offset: Int
+        if scanner.skip("Z") || scanner.skip("z") {
+            offset = 0
+        } else {
+            let sign: Int
+            if scanner.skip("+") { sign = 1 } else if scanner.skip("-") { sign = -1 } else { return nil }
+            guard let hours = scanner.number(digits: 2), hours < 24 else { return nil }
+            _ = scanner.skip(":")
+            guard let minutes = scanner.number(digits: 2), minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        }
+        guard scanner.isAtEnd else { return nil }
+        let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Day(Date(timeIntervalSince1970: TimeInterval(seconds)), in: timeZone)
+    }
+}
+
+/// Reads fixed-width ASCII numbers and separators from the front of a string.
+private struct DigitScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func number(digits: Int) -> Int? {
+        guard index + digits <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[index..<index + digits] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        index += digits
+        return value
+    }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Skips one or more digits; false when there is none.
+    mutating func skipDigits() -> Bool {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index > start
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import HeraldCore
+
+/// Reads typed fields from one record and collects every problem, so a record with three wrong
+/// fields reports three errors in one build instead of one per build.
+struct FieldReader {
+    let record: Record
+    /// Textual values that mean "no value" in this kind of data (`-` in the superhero-api).
+    let placeholders: Set<String>
+    /// How messages name the record: `task 'Ship it'`; set once the name is known.
+    var subject: String
+    private(set) var diagnostics: [Diagnostic] = []
+    // Top-level keys whose whole value a model field took; everything else goes to `extra`.
+    private var consumed: Set<String> = []
+
+    init(_ record: Record, subject: String, placeholders: Set<String> = []) {
+        self.record = record
+        self.subject = subject
+        self.placeholders = placeholders.union([""])
+    }
+
+    mutating func report(_ message: String, at node: DataNode?) {
+        diagnostics.append(.error(at: node.map(record.location(of:)) ?? record.location, message))
+    }
+
+    /// Passes on a problem found in a nested record (a subtask).
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// True for null, blank text and this data's placeholders: values that stand for "unknown".
+    func isMissing(_ value: DataValue) -> Bool {
+        switch value {
+        case .null: true
+        case .string(let text): placeholders.contains(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        default: false
+        }
+    }
+
+    /// The first of `paths` that holds a value; the keys it passes over and takes are consumed.
+    mutating func find(_ paths: [String]) -> (path: String, node: DataNode)? {
+        for path in paths {
+            guard let node = record.fields.lookup(path) else { continue }
+            if !path.contains(".") { consumed.insert(path) }
+            if !isMissing(node.value) { return (path, node) }
+        }
+        return nil
+    }
+
+    mutating func text(_ paths: [String]) -> String? {
+        guard let (path, node) = find(paths) else { return nil }
+        return text(of: node, field: path)
+    }
+
+    mutating func text(of node: DataNode, field: String) -> String? {
+        switch node.value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .double(let number): return String(number)
+        default:
+            report("field '\(field)' of \(subject): expected text, found \(node.value.quotedForMessage)", at: node)
+            return nil
+        }
+    }
+
+    /// A yes/no value: booleans, 0/1, `true`/`false`/`yes`/`no` in any case, and, when
+    /// `acceptsX`, todo.txt's completion mark `x`.
+    mutating func flag(_ paths: [String], acceptsX: Bool) -> (value: Bool, node: DataNode)? {
+        guard let (path, node) = find(paths) else { return nil }
+        let value: Bool?
+        switch node.value {
+        case .bool(let flag): value = flag
+        case .int(0): value = false
+        case .int(1): value = true
+        case .string(let text):
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "yes", "1": value = true
+            case "false", "no", "0": value = false
+            default: value = acceptsX && text == "x" ? true : nil
+            }
+        default: value = nil
+        }
+        guard let value else {
+            let expected = acceptsX ? "a completion flag (true/false, 1/0 or x)" : "true or false"
+            report("field '\(path)' of \(subject): expected \(expected), found \(node.value.quotedForMessage)", at: node)
+            return nil
+        }
+        return (value, node)
+    }
+
+    mutating func day(_ paths: [String], name: String, in timeZone: TimeZone) -> Day? {
+        guard let (path, node) = find(paths) else { return nil }
+        guard case .string(let text) = node.value else {
+            report("field '\(path)' of \(subject): expected a date (YYYY-MM-DD), found \(node.value.quotedForMessage)",
+                   at: node)
+            return nil
+        }
+        guard let day = Day.parse(text.trimmingCharacters(in: .whitespaces), in: timeZone) else {
+            report("invalid \(name) '\(text)' in \(subject) (expected YYYY-MM-DD or an ISO 8601 timestamp)", at: node)
+            return nil
+        }
+        return day
+    }
+
+    /// The explicit slug at `paths`, reported when unsafe but never changed (the user chose that
+    /// URL), else one derived from the first of `names` that yields one.
+    mutating func slug(_ paths: [String], derivedFrom names: [String?]) -> String {
+        if let (path, node) = find(paths), let slug = text(of: node, field: path) {
+            if let problem = Slug.problem(with: slug) {
+                report("\(subject) has slug '\(slug)', which cannot name a folder: \(problem) "
+                       + "(a slug from the data is used as written)", at: node)
+            }
+            return slug
+        }
+        if let slug = names.compactMap({ $0.map(Slug.make(from:)) }).first(where: { !$0.isEmpty }) {
+            return slug
+        }
+        report("\(subject) needs a 'slug': its name has no letters or digits usable in a URL", at: nil)
+        return ""
+    }
+
+    /// A list of texts: a list of scalars, or one text that, when `splitText`, is separated by
+    /// commas or semicolons (a CSV cell, the superhero-api's group affiliations); placeholders are
+    /// left out.
+    mutating func list(_ paths: [String], splitText: Bool = true) -> [String] {
+        guard let (path, node) = find(paths) else { return [] }
+        switch node.value {
+        case .list(let items):
+            return items.compactMap { item in
+                isMissing(item.value) ? nil : text(of: item, field: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        case .string(let text):
+            let parts = splitText ? FieldReader.split(text) : [text.trimmingCharacters(in: .whitespacesAndNewlines)]
+            return parts.filter { !isMissing(.string($0)) }
+        default:
+            report("field '\(path)' of \(subject): expected a list of texts, found \(node.value.quotedForMessage)",
+                   at: node)
+            return []
+        }
+    }
+
+    /// Splits at commas and semicolons outside parentheses: "Avengers (honorary, reserve); X-Men".
+    static func split(_ text: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        for character in text {
+            switch character {
+            case "(", "[": depth += 1
+            case ")", "]": depth = max(0, depth - 1)
+            default: break
+            }
+            if depth == 0, character == "," || character == ";" {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+
+    /// The record's top-level fields that no model field took whole, in source order.
+    var extra: DataMap {
+        guard case .map(let fields) = record.fields.value else { return DataMap() }
+        var extra = fields
+        for key in consumed { extra[key] = nil }
+        return extra
+    }
+}

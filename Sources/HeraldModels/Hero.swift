@@ -1,0 +1,77 @@
+import HeraldCore
+
+/// One character of the catalog, with its stats total; its rank comes from `HeroRanking`,
+/// which needs all the heroes.
+public struct Hero: Sendable, Identifiable {
+    /// A named number such as `strength: 100`.
+    public struct Stat: Sendable, Hashable {
+        public var name: String
+        public var value: Double
+
+        public init(name: String, value: Double) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// A named description such as `height: 6'8 / 203 cm`.
+    public struct Trait: Sendable, Hashable {
+        public var name: String
+        public var text: String
+
+        public init(name: String, text: String) {
+            self.name = name
+            self.text = text
+        }
+    }
+
+    public var id: String
+    /// The hero's folder under `/heroes/`; validated, unique within the catalog.
+    public var slug: String
+    public var name: String
+    public var fullName: String?
+    /// Markdown.
+    public var biography: String?
+    public var publisher: String?
+    public var alignment: String?
+    /// In source order.
+    public var stats: [Stat]
+    /// In source order.
+    public var appearance: [Trait]
+    public var aliases: [String]
+    public var affiliations: [String]
+    /// The main image; the first of `images`.
+    public var image: String?
+    public var images: [String]
+    public var tags: [String]
+    /// The record's fields that no model field took, for templates to reach as `extra`.
+    public var extra: DataMap
+    public var location: SourceLocation
+
+    public init(id: String, slug: String, name: String, fullName: String? = nil, biography: String? = nil,
+                publisher: String? = nil, alignment: String? = nil, stats: [Stat] = [], appearance: [Trait] = [],
+                aliases: [String] = [], affiliations: [String] = [], images: [String] = [], tags: [String] = [],
+                extra: DataMap = DataMap(), location: SourceLocation) {
+        self.id = id
+        self.slug = slug
+        self.name = name
+        self.fullName = fullName
+        self.biography = biography
+        self.publisher = publisher
+        self.alignment = alignment
+        self.stats = stats
+        self.appearance = appearance
+        self.aliases = aliases
+        self.affiliations = affiliations
+        self.image = images.first
+        self.images = images
+        self.tags = tags
+        self.extra = extra
+        self.location = location
+    }
+
+    /// The sum of all stats; 0 for a hero without any.
+    public var statsTotal: Double {
+        stats.reduce(0) { $0 + $1.value }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HeraldCore
+
+extension Hero {
+    /// Reads a hero from `record`, throwing every problem the record has at once.
+    ///
+    /// `-`, blank text and null mean "unknown" (the superhero-api's placeholders): such a field
+    /// is missing, not wrong. The biography is the record's Markdown body when it has one.
+    public static func decode(_ record: Record, rules: HeroRules) throws(DiagnosticError) -> Hero {
+        guard case .map = record.fields.value else {
+            throw DiagnosticError(.error(at: record.location,
+                                         "a hero must be a map of fields, found \(record.fields.value.kindName)"))
+        }
+        var reader = FieldReader(record, subject: "hero", placeholders: ["-"])
+        let name = reader.text(rules.keyPaths(for: .name))
+        let explicitID = reader.text(rules.keyPaths(for: .id))
+        reader.subject = name.map { "hero '\($0)'" }
+            ?? explicitID.map { "hero '\($0)'" }
+            ?? (record.location.line > 0 ? "the hero at line \(record.location.line)" : "a hero")
+        if name == nil {
+            let keys = rules.keyPaths(for: .name).map { "'\($0)'" }.joined(separator: ", ")
+            reader.report("\(reader.subject) has no name (looked for \(keys))", at: nil)
+        }
+        let slug = reader.slug(rules.keyPaths(for: .slug), derivedFrom: [name, explicitID])
+
+        var hero = Hero(id: explicitID ?? slug, slug: slug, name: name ?? "", location: record.location)
+        hero.fullName = reader.text(rules.keyPaths(for: .fullName))
+        hero.biography = biography(&reader, rules: rules)
+        hero.publisher = reader.text(rules.keyPaths(for: .publisher))
+        hero.alignment = reader.text(rules.keyPaths(for: .alignment))
+        hero.stats = rules.statFields.isEmpty
+            ? statsMap(&reader, paths: rules.keyPaths(for: .stats))
+            : rules.statFields.compactMap { path in
+                reader.find([path]).flatMap { stat(&reader, name: lastPart(of: path), node: $0.node) }
+            }
+        hero.appearance = appearance(&reader, paths: rules.keyPaths(for: .appearance))
+        hero.aliases = reader.list(rules.keyPaths(for: .aliases))
+        hero.affiliations = reader.list(rules.keyPaths(for: .affiliations))
+        hero.images = reader.list(rules.keyPaths(for: .image), splitText: false)
+        hero.image = hero.images.first
+        hero.tags = reader.list(rules.keyPaths(for: .tags))
+        hero.extra = reader.extra
+
+        guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
+        return hero
+    }
+
+    private static func biography(_ reader: inout FieldReader, rules: HeroRules) -> String? {
+        if let body = reader.record.body, !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return body
+        }
+        // The superhero-api's `biography` is a map of facts, not text: unless the config maps the
+        // field there on purpose, leave it to `extra` rather than call it a type error.
+        if rules.fields[.biography] == nil, case .map? = reader.record.fields.lookup("biography")?.value {
+            return nil
+        }
+        return reader.text(rules.keyPaths(for: .biography))
+    }
+
+    private static func statsMap(_ reader: inout FieldReader, paths: [String]) -> [Stat] {
+        guard let (path, node) = reader.find(paths) else { return [] }
+        guard case .map(let map) = node.value else {
+            reader.report("field '\(path)' of \(reader.subject): expected a map of stats, "
+                          + "found \(node.value.quotedForMessage)", at: node)
+            return []
+        }
+        return map.entries.compactMap { stat(&reader, name: $0.key, node: $0.node) }
+    }
+
+    /// A number, or numeric text (CSV cells); placeholders make the stat missing.
+    private static func stat(_ reader: inout FieldReader, name: String, node: DataNode) -> Stat? {
+        switch node.value {
+        case .int(let number): return Stat(name: name, value: Double(number))
+        case .double(let number): return Stat(name: name, value: number)
+        case .string(let text):
+            if let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite {
+                return Stat(name: name, value: number)
+            }
+        default: break
+        }
+        if !reader.isMissing(node.value) {
+            reader.report("stat '\(name)' of \(reader.subject): expected a number, "
+                          + "found \(node.value.quotedForMessage)", at: node)
+        }
+        return nil
+    }
+
+    /// Text per name; a list such as `["6'8", "203 cm"]` becomes `6'8 / 203 cm`.
+    private static func appearance(_ reader: inout FieldReader, paths: [String]) -> [Trait] {
+        guard let (path, node) = reader.find(paths) else { return [] }
+        guard case .map(let map) = node.value else {
+            reader.report("field '\(path)' of \(reader.subject): expected a map of descriptions, "
+                          + "found \(node.value.quotedForMessage)", at: node)
+            return []
+        }
+        var traits: [Trait] = []
+        for (name, value) in map.entries where !reader.isMissing(value.value) {
+            let parts: [DataNode]
+            if case .list(let items) = value.value { parts = items } else { parts = [value] }
+            let texts = parts.filter { !reader.isMissing($0.value) }.compactMap { part -> String? in
+                if case .list = part.value {
+                    reader.report("'\(name)' in the appearance of \(reader.subject): expected text, found a list",
+                                  at: part)
+                    return nil
+                }
+                return reader.text(of: part, field: "\(path).\(name)")
+            }
+            if !texts.isEmpty { traits.append(Trait(name: name, text: texts.joined(separator: " / "))) }
+        }
+        return traits
+    }
+
+    private static func lastPart(of path: String) -> String {
+        path.split(separator: ".").last.map(String.init) ?? path
+    }
+}

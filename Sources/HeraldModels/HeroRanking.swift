@@ -1,0 +1,35 @@
+/// Ranks heroes by stats total, highest first. Equal totals share a rank (1, 2, 2, 4) and are
+/// listed by name; heroes without any stat are not ranked.
+public struct HeroRanking: Sendable {
+    /// One ranked hero.
+    public struct Entry: Sendable, Hashable {
+        public var slug: String
+        public var total: Double
+        public var rank: Int
+    }
+
+    /// Best first.
+    public let entries: [Entry]
+    private let ranks: [String: Int]
+
+    public init(_ heroes: [Hero]) {
+        let ordered = heroes.filter { !$0.stats.isEmpty }.sorted { a, b in
+            if a.statsTotal != b.statsTotal { return a.statsTotal > b.statsTotal }
+            let (left, right) = (a.name.lowercased(), b.name.lowercased())
+            return left != right ? left < right : a.slug < b.slug
+        }
+        var entries: [Entry] = []
+        for (index, hero) in ordered.enumerated() {
+            let tiedRank = entries.last.flatMap { $0.total == hero.statsTotal ? $0.rank : nil }
+            let rank = tiedRank ?? index + 1
+            entries.append(Entry(slug: hero.slug, total: hero.statsTotal, rank: rank))
+        }
+        self.entries = entries
+        self.ranks = Dictionary(entries.map { ($0.slug, $0.rank) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The hero's rank, 1 for the strongest; nil when it has no stats or is not in the ranking.
+    public func rank(of hero: Hero) -> Int? {
+        ranks[hero.slug]
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HeraldCore
+
+/// One to-do item and what it knows about itself: whether it is overdue, how long until it is due,
+/// how old it is. Dates are calendar days; "today" depends on the site's time zone, so every
+/// question about time takes the instant and the zone.
+public struct Task: Sendable, Identifiable {
+    public var id: String
+    public var title: String
+    /// Markdown.
+    public var notes: String?
+    /// The board column the task sits in; always one of the configured columns.
+    public var status: String
+    public var completed: Bool
+    /// todo.txt style `A`…`Z`, or whatever the source uses.
+    public var priority: String?
+    public var created: Day?
+    public var due: Day?
+    public var completedAt: Day?
+    public var tags: [String]
+    public var project: String?
+    public var assignee: String?
+    public var image: String?
+    public var url: String?
+    public var subtasks: [Task]
+    /// The record's fields that no model field took, for templates to reach as `extra`.
+    public var extra: DataMap
+    public var location: SourceLocation
+
+    public init(id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
+                priority: String? = nil, created: Day? = nil, due: Day? = nil, completedAt: Day? = nil,
+                tags: [String] = [], project: String? = nil, assignee: String? = nil, image: String? = nil,
+                url: String? = nil, subtasks: [Task] = [], extra: DataMap = DataMap(),
+                location: SourceLocation) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.status = status
+        self.completed = completed
+        self.priority = priority
+        self.created = created
+        self.due = due
+        self.completedAt = completedAt
+        self.tags = tags
+        self.project = project
+        self.assignee = assignee
+        self.image = image
+        self.url = url
+        self.subtasks = subtasks
+        self.extra = extra
+        self.location = location
+    }
+
+    /// Open and due before today in `timeZone`; a task due today is not overdue yet.
+    public func isOverdue(at now: Date, in timeZone: TimeZone) -> Bool {
+        guard !completed, let due else { return false }
+        return due < Day(now, in: timeZone)
+    }
+
+    /// Days from today in `timeZone` to the due day: 0 when due today, negative when past.
+    public func daysUntilDue(from now: Date, in timeZone: TimeZone) -> Int? {
+        due.map { Day(now, in: timeZone).days(until: $0) }
+    }
+
+    /// Days since the task was created, as of today in `timeZone`.
+    public func age(at now: Date, in timeZone: TimeZone) -> Int? {
+        created.map { $0.days(until: Day(now, in: timeZone)) }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import HeraldCore
+
+extension Task {
+    /// Reads a task from `record`; nil when `status_map` drops it. Throws every problem the
+    /// record has at once, except for a dropped record: the user asked not to see it, so its
+    /// other fields are not held against the build.
+    ///
+    /// The id is the `id` field, else the record's line (todo.txt's convention), so sources
+    /// without lines or ids should give each record a line or an `id`.
+    public static func decode(_ record: Record, rules: TaskRules) throws(DiagnosticError) -> Task? {
+        guard case .map = record.fields.value else {
+            throw DiagnosticError(.error(at: record.location,
+                                         "a task must be a map of fields, found \(record.fields.value.kindName)"))
+        }
+        var reader = FieldReader(record, subject: "task")
+        let explicitID = reader.text(rules.keyPaths(for: .id))
+        let title = reader.text(rules.keyPaths(for: .title))
+        reader.subject = title.map { "task '\($0)'" }
+            ?? explicitID.map { "task '\($0)'" }
+            ?? (record.location.line > 0 ? "the task at line \(record.location.line)" : "a task")
+        if title == nil {
+            let keys = rules.keyPaths(for: .title).map { "'\($0)'" }.joined(separator: ", ")
+            reader.report("\(reader.subject) has no title (looked for \(keys))", at: nil)
+        }
+
+        let completedAt = reader.day(rules.keyPaths(for: .completedAt), name: "completion date", in: rules.timeZone)
+        let flag = reader.flag(rules.keyPaths(for: .completed), acceptsX: true)
+        guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
+        else { return nil }
+
+        var task = Task(id: explicitID ?? String(record.location.line), title: title ?? "", status: status,
+                        completed: completed, completedAt: completedAt, location: record.location)
+        let body = record.body?.trimmingCharacters(in: .whitespacesAndNewlines)
+        task.notes = body?.isEmpty == false ? record.body : reader.text(rules.keyPaths(for: .notes))
+        task.priority = reader.text(rules.keyPaths(for: .priority))?.trimmingCharacters(in: .whitespaces)
+        task.created = reader.day(rules.keyPaths(for: .created), name: "creation date", in: rules.timeZone)
+        task.due = reader.day(rules.keyPaths(for: .due), name: "due date", in: rules.timeZone)
+        task.tags = tags(&reader, rules: rules)
+        task.project = reader.text(rules.keyPaths(for: .project))
+        task.assignee = reader.text(rules.keyPaths(for: .assignee))
+        task.image = reader.text(rules.keyPaths(for: .image))
+        task.url = reader.text(rules.keyPaths(for: .url))
+        task.subtasks = subtasks(&reader, rules: rules)
+        task.extra = reader.extra
+
+        guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
+        return task
+    }
+
+    /// The column and completion of a task; nil when `status_map` drops it.
+    ///
+    /// With a status, the completion flag still wins when present, else the last column means
+    /// done. Without one, the flag (or a completion date) picks the last column or the first.
+    private static func placement(_ reader: inout FieldReader, rules: TaskRules, flag: Bool?,
+                                  completedAt: Day?) -> (status: String, completed: Bool)? {
+        guard let first = rules.columns.first, let last = rules.columns.last else {
+            reader.report("no board columns are configured for \(reader.subject)", at: nil)
+            return ("", flag ?? false)
+        }
+        guard let (path, node) = reader.find(rules.keyPaths(for: .status)) else {
+            let completed = flag ?? (completedAt != nil)
+            return (completed ? last : first, completed)
+        }
+        guard let raw = reader.text(of: node, field: path)?.trimmingCharacters(in: .whitespaces) else {
+            return (first, flag ?? false)
+        }
+        let status: String
+        if let mapped = rules.statusMap[raw] {
+            guard let mapped else { return nil }
+            status = mapped
+        } else {
+            status = raw
+        }
+        if !rules.columns.contains(status) {
+            let hint = Suggestion.nearest(to: status, in: rules.columns).map { " (did you mean '\($0)'?)" } ?? ""
+            reader.report("\(reader.subject) has status '\(status)', which is in no column "
+                          + "(columns: \(rules.columns.joined(separator: ", ")))\(hint)", at: node)
+        }
+        return (status, flag ?? (status == last))
+    }
+
+    /// Tags in source order without repeats; todo.txt's `@contexts` count as tags, without the `@`.
+    private static func tags(_ reader: inout FieldReader, rules: TaskRules) -> [String] {
+        let found: [String]
+        if let path = rules.fields[.tags] {
+            found = reader.list([path])
+        } else {
+            found = TaskField.tags.defaultKeyPaths.flatMap { reader.list([$0]) }
+        }
+        var seen: Set<String> = []
+        return found
+            .map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    private static func subtasks(_ reader: inout FieldReader, rules: TaskRules) -> [Task] {
+        guard let (path, node) = reader.find(rules.keyPaths(for: .subtasks)) else { return [] }
+        guard case .list(let items) = node.value else {
+            reader.report("field '\(path)' of \(reader.subject): expected a list of tasks, "
+                          + "found \(node.value.quotedForMessage)", at: node)
+            return []
+        }
+        var subtasks: [Task] = []
+        for item in items {
+            let record = Record(fields: item, location: reader.record.location(of: item))
+            do {
+                if let subtask = try decode(record, rules: rules) { subtasks.append(subtask) }
+            } catch {
+                for diagnostic in error.diagnostics { reader.report(diagnostic) }
+            }
+        }
+        return subtasks
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import HeraldModels
+import Testing
+
+@Test func dayValidatesTheCalendar() {
+    #expect(Day(year: 2014, month: 2, day: 28) != nil)
+    #expect(Day(year: 2014, month: 2, day: 29) == nil)
+    #expect(Day(year: 2024, month: 2, day: 29) != nil)
+    #expect(Day(year: 1900, month: 2, day: 29) == nil)
+    #expect(Day(year: 2000, month: 2, day: 29) != nil)
+    #expect(Day(year: 2026, month: 4, day: 31) == nil)
+    #expect(Day(year: 2026, month: 13, day: 1) == nil)
+}
+
+@Test func dayParsesDatesAndRejectsImpossibleOnes() throws {
+    let utc = try zone("UTC")
+    #expect(Day.parse("2026-11-03", in: utc)?.description == "2026-11-03")
+    #expect(Day.parse("2014-02-32", in: utc) == nil)
+    #expect(Day.parse("2014-2-3", in: utc) == nil)
+    #expect(Day.parse("2014-02-03x", in: utc) == nil)
+    #expect(Day.parse("next week", in: utc) == nil)
+    #expect(Day.parse("", in: utc) == nil)
+}
+
+@Test func timestampsKeepTheirDayInTheSiteTimeZone() throws {
+    let berlin = try zone("Europe/Berlin")
+    let utc = try zone("UTC")
+    // An instant late on Nov 3 in UTC is already Nov 4 in Berlin.
+    #expect(Day.parse("2026-11-03T23:30:00Z", in: utc)?.description == "2026-11-03")
+    #expect(Day.parse("2026-11-03T23:30:00Z", in: berlin)?.description == "2026-11-04")
+    #expect(Day.parse("2026-11-03T10:00:00.250+02:00", in: utc)?.description == "2026-11-03")
+    #expect(Day.parse("2026-11-03T01:00:00+0500", in: utc)?.description == "2026-11-02")
+    // Without a zone the time is local already: the date is taken as written.
+    #expect(Day.parse("2026-11-03 23:30:00", in: berlin)?.description == "2026-11-03")
+    #expect(Day.parse("2026-11-03T25:00:00Z", in: utc) == nil)
+    #expect(Day.parse("2026-11-03T10:00:00+", in: utc) == nil)
+}
+
+@Test func dayArithmeticCrossesMonthsYearsAndLeapDays() throws {
+    let a = try #require(Day(year: 2024, month: 2, day: 28))
+    let b = try #require(Day(year: 2024, month: 3, day: 1))
+    #expect(a.days(until: b) == 2)
+    #expect(b.days(until: a) == -2)
+    let newYear = try #require(Day(year: 2025, month: 1, day: 1))
+    #expect(try #require(Day(year: 2024, month: 12, day: 31)).days(until: newYear) == 1)
+    #expect(try #require(Day(year: 1969, month: 12, day: 31)) < newYear)
+    #expect(Day(Date(timeIntervalSince1970: -1), in: try zone("UTC")).description == "1969-12-31")
+}
