@@ -19,7 +19,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", swiftSettings: strict),
+        .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .testTarget(
+            name: "HeraldMustacheTests",
+            dependencies: ["HeraldMustache"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
     ]
 )
