@@ -21,6 +21,8 @@ struct Parser {
     private var closeDelimiter: [UInt8] = Array("}}".utf8)
 
     private var tokens: [Token] = []
+    /// The whitespace that starts the current line.
+    private var lineIndentation: [UInt8] = []
     private var frames: [Frame]
     /// Text not yet stored as a node, so consecutive lines become one text node.
     private var pending: [UInt8] = []
@@ -28,6 +30,7 @@ struct Parser {
     private var needsLineStart = false
     private var partialSlots: [String: Int] = [:]
     private(set) var partialNames: [String] = []
+    private(set) var usesDynamicNames = false
 
     init(source: String, origin: TemplateOrigin) {
         self.bytes = Array(source.utf8)
@@ -236,6 +239,8 @@ struct Parser {
         /// Only whitespace stands between the line start (or end) and this token.
         var leftClear = false
         var rightClear = false
+        /// With `leftClear`: how much of `lineIndentation` stands before this token.
+        var indentation = 0
     }
 
     private mutating func buildLine() throws(DiagnosticError) {
@@ -269,9 +274,7 @@ struct Parser {
             for (index, token) in lineTokens.enumerated() {
                 guard case .tag(let tag) = token else { continue }
                 let role = roles[index]
-                _ = try handle(tag, role: role, standalone: true,
-                               leading: role.leftClear ? leadingWhitespace(before: index, roles) : [],
-                               deferredLineStart: false)
+                _ = try handle(tag, role: role, standalone: true, deferredLineStart: false)
             }
             return
         }
@@ -293,21 +296,10 @@ struct Parser {
                 if !trailingWhitespaceTaken { appendText(bytes[range]) }
             case .tag(let tag):
                 let role = roles[index]
-                let takesRest = try handle(tag, role: role, standalone: false,
-                                           leading: role.leftClear ? leadingWhitespace(before: index, roles) : [],
-                                           deferredLineStart: index == deferredParent)
+                let takesRest = try handle(tag, role: role, standalone: false, deferredLineStart: index == deferredParent)
                 if takesRest { trailingWhitespaceTaken = true }
             }
         }
-    }
-
-    /// The whitespace text before token `index` on this line.
-    private func leadingWhitespace(before index: Int, _ roles: [Role]) -> [UInt8] {
-        var result: [UInt8] = []
-        for earlier in 0..<index where !roles[earlier].ignored {
-            if case .text(let range) = tokens[earlier] { result.append(contentsOf: bytes[range]) }
-        }
-        return result
     }
 
     private func isBlank(_ range: Range<Int>) -> Bool {
@@ -373,11 +365,18 @@ struct Parser {
 
     /// Marks which tokens have only whitespace before them, and which only whitespace after them,
     /// on this line (ignored tokens aside).
-    private func markClearance(_ roles: inout [Role]) {
+    private mutating func markClearance(_ roles: inout [Role]) {
         var clear = true
+        lineIndentation.removeAll(keepingCapacity: true)
         for index in tokens.indices {
             roles[index].leftClear = clear
-            if !roles[index].ignored, !isWhitespaceToken(tokens[index]) { clear = false }
+            roles[index].indentation = lineIndentation.count
+            guard !roles[index].ignored else { continue }
+            if case .text(let range) = tokens[index], clear, isBlank(range) {
+                lineIndentation.append(contentsOf: bytes[range])
+            } else {
+                clear = false
+            }
         }
         clear = true
         for index in tokens.indices.reversed() {
@@ -436,7 +435,9 @@ struct Parser {
     }
 
     /// Handles one tag; returns true when the rest of the line is whitespace that belongs to it.
-    private mutating func handle(_ tag: Tag, role: Role, standalone: Bool, leading: [UInt8], deferredLineStart: Bool) throws(DiagnosticError) -> Bool {
+    private mutating func handle(_ tag: Tag, role: Role, standalone: Bool, deferredLineStart: Bool) throws(DiagnosticError) -> Bool {
+        // The whitespace before the tag, when nothing else stands before it on its line.
+        var leading: [UInt8] { role.leftClear ? Array(lineIndentation.prefix(role.indentation)) : [] }
         switch tag.kind {
         case .comment, .delimiters:
             return false
@@ -493,6 +494,7 @@ struct Parser {
 
     private mutating func target(of tag: Tag) -> Target {
         if tag.content.hasPrefix("*") {
+            usesDynamicNames = true
             return .dynamic(Name(String(tag.content.dropFirst()).trimmingWhitespace))
         }
         if let slot = partialSlots[tag.content] {
@@ -581,7 +583,7 @@ struct Parser {
                 siteIndent = frame.openLeftClear && rightClear ? frame.leading : []
             }
             append(.block(Block(name: openTag.content, children: frame.nodes, site: site, siteIndent: siteIndent,
-                                origin: origin, position: openTag.position)))
+                                startsLine: frame.openStandalone, origin: origin, position: openTag.position)))
             return false
         }
     }

@@ -21,6 +21,8 @@ struct Renderer {
     private var overrides: [String: Block] = [:]
     /// The template whose nodes are being rendered: errors name its file, partial slots are its own.
     private var current: Unit
+    /// Where content passed into a mid-line block began: a line start there is already indented.
+    private var unindentedAt = -1
     private let root: Unit
     private var depth = 0
 
@@ -45,7 +47,7 @@ struct Renderer {
             case .text(let bytes):
                 if indent.isEmpty { output.append(contentsOf: bytes) } else { appendIndented(bytes) }
             case .lineStart:
-                output.append(contentsOf: indent)
+                if unindentedAt != output.count { output.append(contentsOf: indent) }
             case .variable(let variable):
                 interpolate(variable)
             case .section(let section):
@@ -288,17 +290,18 @@ struct Renderer {
             render(block.children)
             return
         }
-        let saved = (indent, current)
-        defer { (indent, current) = saved }
+        let saved = (indent, current, unindentedAt)
+        defer { (indent, current, unindentedAt) = saved }
         indent += block.siteIndent
-        if block.site == .lineStart { output.append(contentsOf: indent) }
-        current = unit(of: passed.origin)
-        // Passed content starts wherever the block stands, so its own first line start is not used.
-        if case .lineStart? = passed.children.first {
-            render(passed.children, from: 1)
-        } else {
-            render(passed.children)
+        switch block.site {
+        case .lineStart:
+            if !passed.startsLine { output.append(contentsOf: indent) }
+        case .midLine:
+            // The block's line already has its indentation, written before the tag.
+            unindentedAt = output.count
         }
+        current = unit(of: passed.origin)
+        render(passed.children)
     }
 
     private func unit(of origin: TemplateOrigin) -> Unit {

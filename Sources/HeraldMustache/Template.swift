@@ -13,6 +13,8 @@ public struct Template: Sendable {
     let nodes: [Node]
     /// The names that static partial and parent tags refer to, by slot number.
     let partialNames: [String]
+    /// Some `{{>*name}}` or `{{<*name}}` tag picks its template by data, so any template may be asked for.
+    let usesDynamicNames: Bool
     let sourceSize: Int
 
     /// Parses `source`; a syntax error throws with `path:line:column` of the faulty tag.
@@ -21,6 +23,7 @@ public struct Template: Sendable {
         var parser = Parser(source: source, origin: origin)
         self.nodes = try parser.parse()
         self.partialNames = parser.partialNames
+        self.usesDynamicNames = parser.usesDynamicNames
         self.name = name
         self.origin = origin
         self.format = format ?? OutputFormat(templatePath: path)
@@ -136,14 +139,18 @@ final class Block: Sendable {
     let site: Site
     /// Added to the indentation of every line of content passed in from outside.
     let siteIndent: [UInt8]
+    /// The opening tag ended its line, so the content begins at the start of the next one.
+    let startsLine: Bool
     let origin: TemplateOrigin
     let position: Position
 
-    init(name: String, children: [Node], site: Site, siteIndent: [UInt8], origin: TemplateOrigin, position: Position) {
+    init(name: String, children: [Node], site: Site, siteIndent: [UInt8], startsLine: Bool,
+         origin: TemplateOrigin, position: Position) {
         self.name = name
         self.children = children
         self.site = site
         self.siteIndent = siteIndent
+        self.startsLine = startsLine
         self.origin = origin
         self.position = position
     }

@@ -68,23 +68,37 @@ public struct TemplateLibrary: Sendable {
 }
 
 extension TemplateLibrary {
-    /// Loads the templates of `folders`: every `*.mustache` file, named by its path inside the
-    /// folder without `.mustache`. A name found in an earlier folder hides the same name in later
-    /// ones, so a site's own templates override a theme's file by file.
+    /// Which files of its folders a library reads.
+    public enum Loading: Sendable {
+        /// Every `*.mustache` file, subfolders included: a site's templates, all checked at once.
+        case everyFile
+        /// Only the templates that the added ones name, and what those name in turn; plus every
+        /// `*.mustache` file at the top of the folders when a tag picks its template by data.
+        case referenced
+    }
+
+    /// Loads the templates of `folders`, each named by its path inside its folder without
+    /// `.mustache`. A name found in an earlier folder hides the same name in later ones, so a
+    /// site's own templates override a theme's file by file.
     ///
-    /// A partial or parent tag naming a template that is not there yet is looked up as
-    /// `FOLDER/name.mustache`, then `FOLDER/name`, in each folder in turn. `extra` templates are
-    /// added last and win over files of the same name. Every file's errors are collected.
-    public init(folders: [String], recursive: Bool = true, adding extra: [Template] = []) throws(DiagnosticError) {
+    /// A partial or parent tag naming a template not loaded yet is looked up as
+    /// `FOLDER/name.mustache`, then `FOLDER/name`, in each folder in turn. `extra` templates win
+    /// over files of the same name. Every file's errors are collected before throwing.
+    public init(folders: [String], loading: Loading = .everyFile, adding extra: [Template] = []) throws(DiagnosticError) {
         var loader = FolderLoader(folders: folders)
         // Extra templates first, so that files of the same name are not even read.
         for template in extra { loader.add(template) }
-        for folder in folders {
-            for relative in FolderLoader.templateFiles(in: folder, recursive: recursive) {
-                loader.load(name: String(relative.dropLast(".mustache".count)), folder: folder, file: relative)
+        switch loading {
+        case .everyFile:
+            loader.loadEveryFile(recursive: true)
+            loader.resolveReferences()
+        case .referenced:
+            loader.resolveReferences()
+            if loader.templates.contains(where: \.usesDynamicNames) {
+                loader.loadEveryFile(recursive: false)
+                loader.resolveReferences()
             }
         }
-        loader.resolveReferences()
         if !loader.diagnostics.isEmpty { throw DiagnosticError(loader.diagnostics) }
         self.init(loader.templates)
     }
@@ -106,6 +120,14 @@ private struct FolderLoader {
 
     init(folders: [String]) {
         self.folders = folders
+    }
+
+    mutating func loadEveryFile(recursive: Bool) {
+        for folder in folders {
+            for relative in Self.templateFiles(in: folder, recursive: recursive) {
+                load(name: String(relative.dropLast(".mustache".count)), folder: folder, file: relative)
+            }
+        }
     }
 
     static func templateFiles(in folder: String, recursive: Bool) -> [String] {
