@@ -1,0 +1,105 @@
+/// What a template produces, which decides how `{{name}}` escapes the values it inserts.
+public enum OutputFormat: Sendable, Hashable {
+    case html, markdown, xml, json, text
+
+    /// The format a template's file name announces: `x.md.mustache` is Markdown, `x.mustache` HTML.
+    public init(templatePath: String) {
+        let fileName = templatePath.split(separator: "/").last.map(String.init) ?? templatePath
+        var stem = Substring(fileName)
+        if stem.hasSuffix(".mustache") { stem = stem.dropLast(".mustache".count) }
+        let ext = stem.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last?.lowercased()
+        switch ext {
+        case "md", "markdown": self = .markdown
+        case "xml", "rss", "atom", "svg": self = .xml
+        case "json": self = .json
+        case "txt", "text": self = .text
+        default: self = .html
+        }
+    }
+
+    var escaper: Escaper {
+        switch self {
+        case .html: .html
+        case .markdown: .markdown
+        case .xml: .xml
+        case .json: .json
+        case .text: .none
+        }
+    }
+}
+
+/// Byte-level escaping: a table says which ASCII bytes need a replacement, and everything between
+/// two such bytes is appended in one run.
+struct Escaper: Sendable {
+    /// Replacement index + 1 per byte; 0 keeps the byte.
+    private let table: [UInt8]
+    private let replacements: [[UInt8]]
+    /// JSON must also escape every control byte, as \u00XX.
+    private let escapesControls: Bool
+    let isIdentity: Bool
+
+    private init(_ pairs: [(Character, String)], escapesControls: Bool = false) {
+        var table = [UInt8](repeating: 0, count: 256)
+        var replacements: [[UInt8]] = []
+        for (character, replacement) in pairs {
+            guard let byte = character.asciiValue else { continue }
+            replacements.append(Array(replacement.utf8))
+            table[Int(byte)] = UInt8(replacements.count)
+        }
+        self.table = table
+        self.replacements = replacements
+        self.escapesControls = escapesControls
+        self.isIdentity = pairs.isEmpty && !escapesControls
+    }
+
+    static let none = Escaper([])
+    static let html = Escaper([("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")])
+    static let xml = Escaper([("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")])
+    /// Backslash escapes for the ASCII punctuation that can start emphasis, links, code, headings,
+    /// lists, tables, strikethrough or raw HTML, so data such as `*NSYNC_` stays literal text;
+    /// letters, digits and harmless punctuation stay as they are, keeping the Markdown readable.
+    static let markdown = Escaper(Array("\\`*_[]<>#+-!|~()&").map { ($0, "\\\($0)") })
+    static let json = Escaper(
+        [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"),
+         ("\u{08}", "\\b"), ("\u{0C}", "\\f")],
+        escapesControls: true
+    )
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        if isIdentity {
+            output.append(contentsOf: bytes)
+            return
+        }
+        var runStart = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            let slot = table[Int(byte)]
+            if slot == 0 && !(escapesControls && byte < 0x20) { continue }
+            if runStart < index {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            }
+            if slot != 0 {
+                output.append(contentsOf: replacements[Int(slot) - 1])
+            } else {
+                appendUnicodeEscape(byte, to: &output)
+            }
+            runStart = index + 1
+        }
+        if runStart < bytes.count {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    func append(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append($0, to: &output) }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private func appendUnicodeEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+        output.append(Self.hexDigits[Int(byte >> 4)])
+        output.append(Self.hexDigits[Int(byte & 0x0F)])
+    }
+}

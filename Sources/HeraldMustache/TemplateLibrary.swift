@@ -1,0 +1,199 @@
+import Foundation
+import HeraldCore
+
+/// Parsed templates by name, with every partial and parent reference resolved once; immutable, so
+/// one library serves any number of renders running in parallel.
+public struct TemplateLibrary: Sendable {
+    let templates: [Template]
+    let indexByName: [String: Int]
+    let indexByOrigin: [ObjectIdentifier: Int]
+    /// Per template, the library index each static partial slot refers to (-1: no such template).
+    let links: [[Int]]
+
+    /// A library of `templates`; of two with the same name, the later one wins.
+    public init(_ templates: [Template]) {
+        var byName: [String: Int] = [:]
+        var kept: [Template] = []
+        for template in templates {
+            if let index = byName[template.name] {
+                kept[index] = template
+            } else {
+                byName[template.name] = kept.count
+                kept.append(template)
+            }
+        }
+        self.templates = kept
+        self.indexByName = byName
+        self.indexByOrigin = Dictionary(uniqueKeysWithValues: kept.enumerated().map { (ObjectIdentifier($1.origin), $0) })
+        self.links = kept.map { template in template.partialNames.map { byName[$0] ?? -1 } }
+    }
+
+    /// The template called `name`, if any.
+    public subscript(name: String) -> Template? {
+        indexByName[name].map { templates[$0] }
+    }
+
+    /// Every template name, sorted.
+    public var names: [String] {
+        indexByName.keys.sorted()
+    }
+
+    /// Renders the template called `name` with `value` as its context.
+    ///
+    /// In strict mode a key missing from the view data, or a partial missing from the library, is
+    /// an error; otherwise it renders as nothing, as the Mustache spec says. Every error of the
+    /// render is collected before throwing.
+    public func render(_ name: String, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> String {
+        guard let template = self[name] else {
+            var message = "no template named '\(name)'"
+            if let near = Suggestion.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
+            throw DiagnosticError(.error(at: SourceLocation(file: name), message))
+        }
+        return try render(template, value, strict: strict)
+    }
+
+    /// Renders `template`, which need not belong to the library, resolving its partials here.
+    public func render(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> String {
+        var renderer = Renderer(library: self, root: template, value: value, strict: strict)
+        renderer.render(template.nodes)
+        if !renderer.diagnostics.isEmpty { throw DiagnosticError(renderer.diagnostics) }
+        return String(decoding: renderer.output, as: UTF8.self)
+    }
+
+    /// The partial links of a template, whether it belongs to the library or not.
+    func links(of template: Template) -> [Int] {
+        if let index = indexByOrigin[ObjectIdentifier(template.origin)] { return links[index] }
+        return template.partialNames.map { indexByName[$0] ?? -1 }
+    }
+}
+
+extension TemplateLibrary {
+    /// Which files of its folders a library reads.
+    public enum Loading: Sendable {
+        /// Every `*.mustache` file, subfolders included: a site's templates, all checked at once.
+        case everyFile
+        /// Only the templates that the added ones name, and what those name in turn; plus every
+        /// `*.mustache` file at the top of the folders when a tag picks its template by data.
+        case referenced
+    }
+
+    /// Loads the templates of `folders`, each named by its path inside its folder without
+    /// `.mustache`. A name found in an earlier folder hides the same name in later ones, so a
+    /// site's own templates override a theme's file by file.
+    ///
+    /// A partial or parent tag naming a template not loaded yet is looked up as
+    /// `FOLDER/name.mustache`, then `FOLDER/name`, in each folder in turn. `extra` templates win
+    /// over files of the same name. Every file's errors are collected before throwing.
+    public init(folders: [String], loading: Loading = .everyFile, adding extra: [Template] = []) throws(DiagnosticError) {
+        var loader = FolderLoader(folders: folders)
+        // Extra templates first, so that files of the same name are not even read.
+        for template in extra { loader.add(template) }
+        switch loading {
+        case .everyFile:
+            loader.loadEveryFile(recursive: true)
+            loader.resolveReferences()
+        case .referenced:
+            loader.resolveReferences()
+            if loader.templates.contains(where: \.usesDynamicNames) {
+                loader.loadEveryFile(recursive: false)
+                loader.resolveReferences()
+            }
+        }
+        if !loader.diagnostics.isEmpty { throw DiagnosticError(loader.diagnostics) }
+        self.init(loader.templates)
+    }
+
+    /// Reads and parses one template file, named after its file name without `.mustache`.
+    public static func loadTemplate(path: String) throws(DiagnosticError) -> Template {
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName.hasSuffix(".mustache") ? String(fileName.dropLast(".mustache".count)) : fileName
+        return try Template(name: name, path: path, source: try FolderLoader.read(path))
+    }
+}
+
+/// Collects templates from folders, then follows the names they refer to.
+private struct FolderLoader {
+    let folders: [String]
+    var templates: [Template] = []
+    var names: Set<String> = []
+    var diagnostics: [Diagnostic] = []
+
+    init(folders: [String]) {
+        self.folders = folders
+    }
+
+    mutating func loadEveryFile(recursive: Bool) {
+        for folder in folders {
+            for relative in Self.templateFiles(in: folder, recursive: recursive) {
+                load(name: String(relative.dropLast(".mustache".count)), folder: folder, file: relative)
+            }
+        }
+    }
+
+    static func templateFiles(in folder: String, recursive: Bool) -> [String] {
+        let manager = FileManager.default
+        var entries: [String] = []
+        if recursive {
+            let walker = manager.enumerator(atPath: folder)
+            while let entry = walker?.nextObject() as? String { entries.append(entry) }
+        } else {
+            entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        }
+        return entries.filter { $0.hasSuffix(".mustache") && isFile(join(folder, $0)) }.sorted()
+    }
+
+    static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// `folder/relative`, without a leading `./`, as a user would type it.
+    static func join(_ folder: String, _ relative: String) -> String {
+        if folder.isEmpty || folder == "." { return relative }
+        return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+    }
+
+    static func read(_ path: String) throws(DiagnosticError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
+            throw DiagnosticError(.error(at: SourceLocation(file: path), reason))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw DiagnosticError(.error(at: SourceLocation(file: path), "not valid UTF-8 text"))
+        }
+        return text
+    }
+
+    mutating func load(name: String, folder: String, file: String) {
+        guard !names.contains(name) else { return }
+        let path = Self.join(folder, file)
+        do {
+            add(try Template(name: name, path: path, source: try Self.read(path)))
+        } catch {
+            names.insert(name)
+            diagnostics.append(contentsOf: error.diagnostics)
+        }
+    }
+
+    mutating func add(_ template: Template) {
+        names.insert(template.name)
+        templates.append(template)
+    }
+
+    /// Loads, transitively, the templates that static partial and parent tags name but no folder
+    /// listing provided (files without `.mustache`, or in subfolders of a non-recursive load).
+    mutating func resolveReferences() {
+        var next = 0
+        while next < templates.count {
+            for name in templates[next].partialNames where !names.contains(name) {
+                for folder in folders {
+                    if let file = [name + ".mustache", name].first(where: { Self.isFile(Self.join(folder, $0)) }) {
+                        load(name: name, folder: folder, file: file)
+                        break
+                    }
+                }
+            }
+            next += 1
+        }
+    }
+}
