@@ -21,7 +21,7 @@ public struct Builder: Sendable {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < items.count else { return }
-                do {
+                do throws(DiagnosticError) {
                     try produce(items[index], renderer: renderer, writer: writer)
                 } catch {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }

@@ -16,16 +16,18 @@ public final class PageRenderer: Sendable {
 
     /// The text of `template` filled with `data`.
     public func render(_ template: String, _ data: TemplateValue) throws(DiagnosticError) -> String {
-        let result = library.render(template, data, strict: true)
-        guard !result.diagnostics.isEmpty else { return result.output }
-        if strict { throw DiagnosticError(result.diagnostics) }
-        // The same template mistake shows on every page that uses it: report it once.
-        collected.withLock { seen in
-            for diagnostic in result.diagnostics {
-                seen.insert(Diagnostic(.warning, at: diagnostic.location, diagnostic.message))
+        do {
+            return try library.render(template, data, strict: true)
+        } catch {
+            guard !strict, library[template] != nil else { throw error }
+            // The same template mistake shows on every page that uses it: report it once.
+            collected.withLock { seen in
+                for diagnostic in error.diagnostics {
+                    seen.insert(Diagnostic(.warning, at: diagnostic.location, diagnostic.message))
+                }
             }
+            return try library.render(template, data, strict: false)
         }
-        return result.output
     }
 
     /// The warnings of every render so far, in file order.

@@ -7,7 +7,7 @@ import HeraldMustache
 public struct HeroCatalogPresenter: Sendable {
     /// The heroes that share one value of a `group_by` field (`publisher: Lanternworks`).
     public struct Group: Sendable {
-        public var key: String
+        public var key: HeroField
         public var value: String
         public var route: String
         public var members: [Int]
@@ -16,25 +16,25 @@ public struct HeroCatalogPresenter: Sendable {
     public let context: SiteContext
     /// Sorted by name, then slug, so every list and previous/next link is stable.
     public let heroes: [Hero]
-    public let groupBy: [String]
+    public let groupBy: [HeroField]
     public let pagination: Pagination
     public let groups: [Group]
-    private let ranks: [Int]
+    private let ranking: HeroRanking
     private let statScale: Double
 
-    public init(heroes: [Hero], groupBy: [String], perPage: Int, context: SiteContext) {
+    public init(heroes: [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
         self.context = context
         self.heroes = heroes.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
-        ranks = Hero.ranks(self.heroes)
+        ranking = HeroRanking(self.heroes)
         statScale = max(100, self.heroes.flatMap { $0.stats.map(\.value) }.max() ?? 100)
         groups = Self.groups(of: self.heroes, by: groupBy)
     }
 
     public static func route(of hero: Hero) -> String { "heroes/\(hero.slug)/" }
 
-    public static func groupIndexRoute(_ key: String) -> String { "heroes/\(Slug.make(from: key))/" }
+    public static func groupIndexRoute(_ key: HeroField) -> String { "heroes/\(Slug.make(from: key.rawValue))/" }
 
     // MARK: Pages
 
@@ -67,7 +67,7 @@ public struct HeroCatalogPresenter: Sendable {
                                   links: links, section: "heroes")
         var facts = cardFields(index, links: links)
         facts["full_name"] = hero.fullName.map { .string($0) } ?? nil
-        facts["rank"] = .int(ranks[index])
+        facts["rank"] = .string(ranking.rank(of: hero).map(String.init) ?? "—")
         facts["count"] = .int(heroes.count)
         facts["biography_html"] = biography.map { .html($0.html) } ?? nil
         facts["biography_empty"] = "No biography yet."
@@ -78,13 +78,13 @@ public struct HeroCatalogPresenter: Sendable {
              "max": .string(Self.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
         })
         facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
-        facts["appearance"] = .list(hero.appearance.map { ["name": .string(Self.label($0.name)), "value": .string($0.value)] })
+        facts["appearance"] = .list(hero.appearance.map { ["name": .string(Self.label($0.name)), "value": .string($0.text)] })
         facts["aliases_text"] = .string(hero.aliases.isEmpty ? "—" : hero.aliases.joined(separator: ", "))
         facts["affiliations_text"] = .string(hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
         facts["has_tags"] = .bool(!hero.tags.isEmpty)
         facts["tags"] = .list(hero.tags.map { .string($0) })
-        facts["publisher_link"] = groupLink("publisher", hero.publisher, links: links)
-        facts["alignment_link"] = groupLink("alignment", hero.alignment, links: links)
+        facts["publisher_link"] = groupLink(.publisher, hero.publisher, links: links)
+        facts["alignment_link"] = groupLink(.alignment, hero.alignment, links: links)
         view["hero"] = .map(facts)
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
@@ -94,12 +94,12 @@ public struct HeroCatalogPresenter: Sendable {
     /// The page of one group value: every hero that has it.
     public func groupPage(_ group: Group) -> TemplateValue {
         let links = Linker(from: group.route)
-        let label = Self.label(group.key)
+        let label = Self.label(group.key.rawValue)
         var view = context.chrome(route: group.route, title: "\(label): \(group.value)",
-                                  description: "Heroes whose \(group.key) is \(group.value).", links: links, section: "heroes")
+                                  description: "Heroes whose \(group.key.rawValue) is \(group.value).", links: links, section: "heroes")
         view["title"] = .string("\(label): \(group.value)")
         view["summary"] = .string(count(group.members.count, "hero", "heroes") + ".")
-        view["group_title"] = .string("All by \(group.key)")
+        view["group_title"] = .string("All by \(group.key.rawValue)")
         view["heroes"] = .list(group.members.map { card($0, links: links) })
         var standard = context.standardLinks(links)
         standard["group_index"] = .string(links.href(Self.groupIndexRoute(group.key)))
@@ -108,10 +108,10 @@ public struct HeroCatalogPresenter: Sendable {
     }
 
     /// The page listing every value of one `group_by` field.
-    public func groupIndex(_ key: String) -> TemplateValue {
+    public func groupIndex(_ key: HeroField) -> TemplateValue {
         let route = Self.groupIndexRoute(key)
         let links = Linker(from: route)
-        let title = "Heroes by \(key)"
+        let title = "Heroes by \(key.rawValue)"
         var view = context.chrome(route: route, title: title, description: title + ".", links: links, section: "heroes")
         view["title"] = .string(title)
         view["values"] = .list(groups.filter { $0.key == key }.map { group in
@@ -135,7 +135,8 @@ public struct HeroCatalogPresenter: Sendable {
 
     /// The first few heroes by rank, for the home page.
     public func featured(_ limit: Int, links: Linker) -> TemplateValue {
-        let top = heroes.indices.sorted { (ranks[$0], $0) < (ranks[$1], $1) }.prefix(limit)
+        let rank = { (index: Int) in self.ranking.rank(of: self.heroes[index]) ?? Int.max }
+        let top = heroes.indices.sorted { (rank($0), $0) < (rank($1), $1) }.prefix(limit)
         return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
                 "empty_text": "No heroes yet."]
     }
@@ -168,16 +169,16 @@ public struct HeroCatalogPresenter: Sendable {
     private func groupLinks(links: Linker) -> TemplateValue {
         let keys = groupBy.filter { key in groups.contains { $0.key == key } }
         return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
-            ["label": .string(Self.label(key)), "href": .string(links.href(Self.groupIndexRoute(key)))]
+            ["label": .string(Self.label(key.rawValue)), "href": .string(links.href(Self.groupIndexRoute(key)))]
         })]
     }
 
-    private func groupLink(_ key: String, _ value: String?, links: Linker) -> TemplateValue {
+    private func groupLink(_ key: HeroField, _ value: String?, links: Linker) -> TemplateValue {
         guard let value, let group = groups.first(where: { $0.key == key && $0.value == value }) else { return nil }
         return ["name": .string(value), "href": .string(links.href(group.route))]
     }
 
-    private static func groups(of heroes: [Hero], by keys: [String]) -> [Group] {
+    private static func groups(of heroes: [Hero], by keys: [HeroField]) -> [Group] {
         var result: [Group] = []
         for key in keys {
             var members: [String: [Int]] = [:]

@@ -31,7 +31,7 @@ public struct HomePresenter: Sendable {
         }
         directory.append(entry("Hero catalog", "heroes/", count(catalog.heroes.count, "hero", "heroes"), links))
         for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
-            directory.append(entry("Heroes by \(key)", HeroCatalogPresenter.groupIndexRoute(key), nil, links))
+            directory.append(entry("Heroes by \(key.rawValue)", HeroCatalogPresenter.groupIndexRoute(key), nil, links))
         }
         for page in context.pages { directory.append(entry(page.title, page.route, nil, links)) }
         directory.append(entry("Atom feed", "feed.xml", "recently completed tasks", links))

@@ -40,7 +40,7 @@ public struct WeeklyChart: Sendable {
         return [
             "title": "Tasks completed per week",
             "any": .bool(total > 0),
-            "empty_text": "No task was completed in the last \(weeks) weeks.",
+            "empty_text": .string("No task was completed in the last \(weeks) weeks."),
             "description": .string("Tasks completed per week over the last \(weeks) weeks: \(total) in all."),
             "width": .int(Self.width), "height": .int(Self.height),
             "left": .int(Self.left), "right": .int(Self.right), "baseline": .int(Self.baseline),

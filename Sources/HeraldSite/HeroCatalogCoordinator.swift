@@ -12,22 +12,22 @@ struct HeroCatalogCoordinator: Sendable {
         var items: [OutputItem] = []
         items.reserveCapacity(presenter.heroes.count + presenter.pagination.pageCount + presenter.groups.count + 4)
         for number in 1...presenter.pagination.pageCount {
-            items.append(try Route.page(presenter.pagination.route(ofPage: number), "heroes") { _ in
+            items.append(try Route.page(presenter.pagination.route(ofPage: number), "heroes.html") { _ in
                 presenter.listPage(number: number)
             })
         }
         for index in presenter.heroes.indices {
-            items.append(try Route.page(HeroCatalogPresenter.route(of: presenter.heroes[index]), "hero") { _ in
+            items.append(try Route.page(HeroCatalogPresenter.route(of: presenter.heroes[index]), "hero.html") { _ in
                 presenter.detail(index: index)
             })
         }
         for key in presenter.groupBy where presenter.groups.contains(where: { $0.key == key }) {
-            items.append(try Route.page(HeroCatalogPresenter.groupIndexRoute(key), "hero-groups") { _ in
+            items.append(try Route.page(HeroCatalogPresenter.groupIndexRoute(key), "hero-groups.html") { _ in
                 presenter.groupIndex(key)
             })
         }
         for group in presenter.groups {
-            items.append(try Route.page(group.route, "hero-group") { _ in presenter.groupPage(group) })
+            items.append(try Route.page(group.route, "hero-group.html") { _ in presenter.groupPage(group) })
         }
         items.append(try Route.page("heroes/search-index.js", "search-index.json") { _ in presenter.searchIndex() })
         return items

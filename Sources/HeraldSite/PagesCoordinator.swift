@@ -11,7 +11,7 @@ struct PagesCoordinator: Sendable {
     func items() throws(DiagnosticError) -> [OutputItem] {
         let presenter = presenter
         return try pages.map { page throws(DiagnosticError) in
-            try Route.page(PagePresenter.route(of: page), "page") { _ in presenter.view(page) }
+            try Route.page(PagePresenter.route(of: page), "page.html") { _ in presenter.view(page) }
         }
     }
 }

@@ -19,8 +19,8 @@ struct SiteFilesCoordinator: Sendable {
             .sorted()
             .map { (route: $0, lastModified: Day?.none) }
         return [
-            try Route.page("", "home") { _ in home.view() },
-            try Route.page("404.html", "404") { _ in files.notFound() },
+            try Route.page("", "home.html") { _ in home.view() },
+            try Route.page("404.html", "404.html") { _ in files.notFound() },
             try Route.page("sitemap.xml", "sitemap.xml") { _ in files.sitemap(routes: routes) },
             try Route.page("feed.xml", "feed.xml") { _ in files.feed(tasks: tasks) },
             try Route.page("robots.txt", "robots.txt") { _ in files.robots() },

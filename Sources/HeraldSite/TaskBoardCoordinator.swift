@@ -13,19 +13,19 @@ struct TaskBoardCoordinator: Sendable {
         let presenter = presenter
         let markdown = markdown
         var items = [
-            try Route.page("tasks/", "board") { _ in presenter.board(route: "tasks/") },
+            try Route.page("tasks/", "board.html") { _ in presenter.board(route: "tasks/") },
             try Route.page("tasks/report.md", "report.md") { _ in presenter.report(route: "tasks/report.md") },
             // The HTML report is the Markdown report rendered by libcmark, so the two never disagree.
-            try Route.page("tasks/report/", "report") { renderer throws(DiagnosticError) in
+            try Route.page("tasks/report/", "report.html") { renderer throws(DiagnosticError) in
                 let text = try renderer.render("report.md", presenter.report(route: "tasks/report/"))
                 return presenter.reportPage(route: "tasks/report/", reportHTML: markdown.render(text).html)
             },
         ]
         for tag in presenter.tags {
-            items.append(try Route.page(tag.route, "task-list") { _ in presenter.facetPage(tag, kind: .tag) })
+            items.append(try Route.page(tag.route, "task-list.html") { _ in presenter.facetPage(tag, kind: .tag) })
         }
         for project in presenter.projects {
-            items.append(try Route.page(project.route, "task-list") { _ in presenter.facetPage(project, kind: .project) })
+            items.append(try Route.page(project.route, "task-list.html") { _ in presenter.facetPage(project, kind: .project) })
         }
         return items
     }

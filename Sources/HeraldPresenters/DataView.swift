@@ -1,0 +1,17 @@
+import HeraldCore
+import HeraldMustache
+
+extension TemplateValue {
+    /// A data file's values as they are, for `data.NAME` and `extra` in templates.
+    public init(_ node: DataNode) {
+        switch node.value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .list(let items): self = .list(items.map(TemplateValue.init))
+        case .map(let map): self = .map(Dictionary(uniqueKeysWithValues: map.entries.map { ($0.key, TemplateValue($0.node)) }))
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What one `herald build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var site: URL
+    public var output: URL
+    /// Unknown template keys, missing partials and warnings become errors.
+    public var strict = false
+    /// Pages marked `draft: true` are built too.
+    public var drafts = false
+    /// Never fetch: remote sources are read from the cache only.
+    public var offline = false
+    /// Overrides `base_url` of herald.yml.
+    public var baseURL: String?
+    /// The instant "today", "overdue" and the footer's date are computed from.
+    public var now: Date
+    /// Pages rendered at once.
+    public var jobs: Int
+
+    public init(site: URL, output: URL, now: Date, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.site = site
+        self.output = output
+        self.now = now
+        self.jobs = jobs
+    }
+}

@@ -1,0 +1,24 @@
+/// What a build did, for the summary line and `--report FILE.json`.
+public struct BuildReport: Sendable, Codable {
+    /// How long one phase of the build took.
+    public struct Phase: Sendable, Codable {
+        public var name: String
+        public var seconds: Double
+    }
+
+    public var succeeded: Bool
+    public var pages = 0
+    public var bytes = 0
+    public var written = 0
+    public var unchanged = 0
+    public var removed = 0
+    /// Compiler-style lines: `path:line:column: warning: message`.
+    public var warnings: [String] = []
+    public var errors: [String] = []
+    public var phases: [Phase] = []
+    public var seconds = 0.0
+
+    public init(succeeded: Bool) {
+        self.succeeded = succeeded
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import HeraldBuilder
+import HeraldConfig
+import HeraldCore
+import HeraldMarkdown
+import HeraldModels
+import HeraldMustache
+import HeraldPresenters
+
+/// Builds a whole site: reads the config, loads the models, asks each coordinator for its pages,
+/// renders them and commits the output only when nothing went wrong.
+public enum SiteBuild {
+    /// Runs one build. Output is published only when the build succeeds; otherwise the output
+    /// folder is left exactly as it was.
+    public static func run(_ options: BuildOptions, sources: SiteSources? = nil) -> BuildReport {
+        var clock = PhaseClock()
+        var report = BuildReport(succeeded: false)
+        do throws(DiagnosticError) {
+            try OutputFolderGuard.check(output: options.output, site: options.site)
+            let config = try loadConfig(options)
+            let theme = try Theme(site: options.site)
+            let library = try TemplateLibrary(folders: theme.folders.map(\.path))
+            clock.end("config and templates")
+
+            let models = try load(sources ?? SiteSources(config: config, site: options.site), drafts: options.drafts)
+            clock.end("load data")
+
+            let assets = try AssetsCoordinator(theme: theme)
+            let context = siteContext(config, options: options, models: models, assets: assets.routes)
+            let items = try outputItems(config: config, context: context, models: models, assets: assets)
+            clock.end("plan pages")
+
+            let writer = OutputWriter(folder: options.output)
+            let renderer = PageRenderer(library: library, strict: options.strict)
+            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer)
+            let warnings = renderer.warnings
+            if options.strict {
+                problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
+            } else {
+                report.warnings = warnings.map(\.description)
+            }
+            clock.end("render")
+            guard problems.isEmpty else {
+                writer.discard()
+                throw DiagnosticError(problems)
+            }
+            let summary = try writer.commit()
+            clock.end("write")
+            report.succeeded = true
+            report.pages = items.count
+            report.bytes = summary.bytes
+            report.written = summary.written
+            report.unchanged = summary.unchanged
+            report.removed = summary.removed
+        } catch {
+            report.errors = error.diagnostics.map(\.description)
+        }
+        report.phases = clock.phases
+        report.seconds = clock.total
+        return report
+    }
+
+    /// The models of every source, all their errors together.
+    struct Models: Sendable {
+        var tasks: [Task] = []
+        var heroes: [Hero] = []
+        var pages: [Page] = []
+        var data: TemplateValue = .map([:])
+    }
+
+    private static func loadConfig(_ options: BuildOptions) throws(DiagnosticError) -> SiteConfig {
+        let file = options.site.appendingPathComponent("herald.yml")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            throw DiagnosticError(.error(at: SourceLocation(file: "herald.yml"),
+                                         "no readable herald.yml in \(options.site.path): is this a site folder?"))
+        }
+        var config = try SiteConfig.parse(text, file: "herald.yml")
+        if let override = options.baseURL {
+            guard let normalized = SiteConfig.normalizedBaseURL(override) else {
+                throw DiagnosticError(.error(at: SourceLocation(file: "--base-url"),
+                                             "'\(override)' is not an http(s) URL or a path starting with '/'"))
+            }
+            config.baseURL = normalized
+        }
+        return config
+    }
+
+    private static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {
+        var models = Models()
+        var problems: [Diagnostic] = []
+        func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
+            do throws(DiagnosticError) { return try step() } catch {
+                problems += error.diagnostics
+                return nil
+            }
+        }
+        if let tasks = sources.tasks { models.tasks = collect { () throws(DiagnosticError) in try tasks.load() } ?? [] }
+        if let heroes = sources.heroes { models.heroes = collect { () throws(DiagnosticError) in try heroes.load() } ?? [] }
+        models.pages = (collect { () throws(DiagnosticError) in try sources.pages.load() } ?? []).filter { drafts || !$0.draft }
+        if let data = sources.data {
+            models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
+        }
+        problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero")
+        problems += SlugRegistry.duplicates(in: models.pages, kind: "page")
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        return models
+    }
+
+    private static func siteContext(_ config: SiteConfig, options: BuildOptions, models: Models,
+                                    assets: [String: String]) -> SiteContext {
+        SiteContext(
+            title: config.title, language: config.language, baseURL: config.baseURL, timeZone: config.timeZone,
+            now: options.now, assets: assets, hasTasks: config.tasks != nil, hasHeroes: config.heroes != nil,
+            pages: models.pages.sorted { $0.title < $1.title }
+                .map { SiteContext.NavPage(title: $0.title, route: PagePresenter.route(of: $0)) },
+            markdown: MarkdownRenderer(options: .init(smart: config.markdown.smart, unsafe: config.markdown.unsafe)),
+            data: models.data)
+    }
+
+    /// Every coordinator's items: what pages and files this build writes.
+    private static func outputItems(config: SiteConfig, context: SiteContext, models: Models,
+                                    assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
+        let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [], context: context)
+        let catalog = HeroCatalogPresenter(heroes: models.heroes, groupBy: config.heroes?.groupBy ?? [],
+                                           perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage, context: context)
+        var items: [OutputItem] = []
+        if config.tasks != nil {
+            items += try TaskBoardCoordinator(presenter: board, markdown: context.markdown).items()
+        }
+        if config.heroes != nil {
+            items += try HeroCatalogCoordinator(presenter: catalog).items()
+        }
+        items += try PagesCoordinator(pages: models.pages, presenter: PagePresenter(context: context)).items()
+        items += try SiteFilesCoordinator(home: HomePresenter(context: context, board: board, catalog: catalog),
+                                          files: SiteFilesPresenter(context: context), tasks: models.tasks)
+            .items(after: items)
+        items += assets.items
+        return items
+    }
+}
+
+/// Measures the build's phases for `--report` and `--verbose`.
+struct PhaseClock {
+    private(set) var phases: [BuildReport.Phase] = []
+    private let start = DispatchTime.now()
+    private var last = DispatchTime.now()
+
+    mutating func end(_ name: String) {
+        let now = DispatchTime.now()
+        phases.append(BuildReport.Phase(name: name, seconds: Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        last = now
+    }
+
+    var total: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+}

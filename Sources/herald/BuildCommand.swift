@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import HeraldBuilder
+import HeraldCore
+import HeraldSite
+
+/// `herald build`: builds the site folder into its output folder.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into Output/.",
+        discussion: """
+        Errors are printed as path:line:column: error: message, all of them, and the build exits 1 \
+        leaving the output folder exactly as it was. Unchanged files are not rewritten.
+        """)
+
+    @Option(help: "The site folder, holding herald.yml.")
+    var source: String = "."
+
+    @Option(help: "Where the site is written (default: Output/ in the site folder).")
+    var output: String?
+
+    @Flag(help: "Unknown template keys, missing partials and warnings are errors.")
+    var strict = false
+
+    @Flag(help: "Build pages marked draft: true too.")
+    var drafts = false
+
+    @Flag(help: "Never fetch remote data; use the cache only.")
+    var offline = false
+
+    @Option(name: .customLong("base-url"), help: "Override base_url from herald.yml.")
+    var baseURL: String?
+
+    @Option(help: "The instant to build as (ISO 8601, or YYYY-MM-DD); default SOURCE_DATE_EPOCH, else the clock.")
+    var now: String?
+
+    @Option(help: "Write a JSON report of the build to this file.")
+    var report: String?
+
+    @Flag(help: "Print errors only.")
+    var quiet = false
+
+    @Flag(help: "Print warnings and the time of each phase.")
+    var verbose = false
+
+    @Option(help: "Pages rendered at once (default: the number of cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let now, BuildClock.parse(now) == nil {
+            throw ValidationError("--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
+        }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose do not go together") }
+    }
+
+    func run() throws {
+        let site = URL(fileURLWithPath: source).standardizedFileURL
+        let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
+        do throws(DiagnosticError) {
+            try OutputFolderGuard.check(output: outputFolder, site: site)
+        } catch {
+            Console.printErrors(error.diagnostics.map(\.description))
+            throw ExitCode(2)
+        }
+        guard let instant = BuildClock.instant(now) else {
+            Console.printErrors(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
+            throw ExitCode(2)
+        }
+        var options = BuildOptions(site: site, output: outputFolder, now: instant,
+                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        options.strict = strict
+        options.drafts = drafts
+        options.offline = offline
+        options.baseURL = baseURL
+
+        let result = SiteBuild.run(options)
+        if verbose || !result.succeeded { Console.printErrors(result.warnings) }
+        Console.printErrors(result.errors)
+        if let report { try writeReport(result, to: report) }
+        if result.succeeded {
+            if !quiet { print(Self.summary(result)) }
+            if verbose {
+                for phase in result.phases { print(String(format: "  %-22@ %.3f s", phase.name, phase.seconds)) }
+            }
+        } else {
+            let count = result.errors.count
+            Console.printErrors(["Build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written."])
+            throw ExitCode(1)
+        }
+    }
+
+    /// `Built 10,004 pages (12 written, 9,992 unchanged, 3 removed) in 0.84 s`
+    static func summary(_ report: BuildReport) -> String {
+        let warnings = report.warnings.isEmpty ? "" : ", \(grouped(report.warnings.count)) warnings"
+        return "Built \(grouped(report.pages)) pages (\(grouped(report.written)) written, \(grouped(report.unchanged)) unchanged, "
+            + "\(grouped(report.removed)) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
+    }
+
+    private static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
+    private func writeReport(_ result: BuildReport, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            try encoder.encode(result).write(to: URL(fileURLWithPath: path))
+        } catch {
+            Console.printErrors(["\(path): error: cannot write the report: \(error.localizedDescription)"])
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// The build's idea of "now": `--now`, else `SOURCE_DATE_EPOCH`, else the clock.
+enum BuildClock {
+    static func instant(_ now: String?) -> Date? {
+        if let now { return parse(now) }
+        if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] {
+            return Double(epoch).map { Date(timeIntervalSince1970: $0) }
+        }
+        return Date()
+    }
+
+    /// An ISO 8601 instant, or a bare day taken at noon UTC so it is that day in every zone
+    /// from UTC-11 to UTC+11.
+    static func parse(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = fractional.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        return day.date(from: text).map { $0.addingTimeInterval(12 * 3600) }
+    }
+}
