@@ -19,7 +19,10 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
+        .target(name: "HeraldMarkdown", dependencies: ["CCmark", "HeraldCore"], swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .testTarget(name: "HeraldMarkdownTests", dependencies: ["HeraldMarkdown", "HeraldCore"],
+                    resources: [.copy("Fixtures")], swiftSettings: strict),
     ]
 )
