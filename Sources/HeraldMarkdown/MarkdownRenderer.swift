@@ -74,7 +74,8 @@ public struct MarkdownRenderer: Sendable {
             return MarkdownDocument(html: "", headings: headings, summary: summary)
         }
         defer { free(rendered) }
-        return MarkdownDocument(html: String(cString: rendered), headings: headings, summary: summary)
+        let html = String(decoding: UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)), as: UTF8.self)
+        return MarkdownDocument(html: html, headings: headings, summary: summary)
     }
 
     /// The one walk over the tree: collects the headings and the summary, gives headings their
@@ -94,8 +95,10 @@ public struct MarkdownRenderer: Sendable {
         var headings: [Heading] = []
         var ids = HeadingIDs()
         var summary: String?
-        // The plain text of the heading or first paragraph being walked; nil outside of them.
-        var text: String?
+        // The UTF-8 of the heading or first paragraph being walked, in one reused buffer so that
+        // a heading costs one String, not one per text node.
+        var text: [UInt8] = []
+        var collecting = false
 
         while true {
             let event = cmark_iter_next(iterator)
@@ -104,36 +107,47 @@ public struct MarkdownRenderer: Sendable {
             let entering = event == CMARK_EVENT_ENTER
             switch cmark_node_get_type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                if text != nil, let literal = cmark_node_get_literal(node) {
-                    text?.append(String(cString: literal))
+                if collecting, let literal = cmark_node_get_literal(node) {
+                    text.append(contentsOf: UnsafeRawBufferPointer(start: literal, count: strlen(literal)))
                 }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                text?.append(" ")
+                if collecting { text.append(UInt8(ascii: " ")) }
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 if !options.unsafe { cmark_node_free(node) }
             case CMARK_NODE_HEADING:
                 if entering {
-                    text = ""
+                    text.removeAll(keepingCapacity: true)
+                    collecting = true
                 } else {
-                    let title = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                    let title = Self.trimmed(text)
                     let level = Int(cmark_node_get_heading_level(node))
                     let id = ids.claim(Slug.make(title))
                     headings.append(Heading(level: level, text: title, id: id))
                     Self.replace(heading: node, level: level, id: id)
-                    text = nil
+                    collecting = false
                 }
             case CMARK_NODE_PARAGRAPH where summary == nil:
                 if entering {
-                    text = ""
+                    text.removeAll(keepingCapacity: true)
+                    collecting = true
                 } else {
-                    summary = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                    text = nil
+                    summary = Self.trimmed(text)
+                    collecting = false
                 }
             default:
                 break
             }
         }
         return (headings, summary ?? "")
+    }
+
+    /// The text without blanks at its ends: code spans, entities such as `&#32;` and line breaks
+    /// can still put them there, and neither a table of contents nor a summary wants them.
+    private static func trimmed(_ utf8: [UInt8]) -> String {
+        let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        guard let first = utf8.firstIndex(where: { !isBlank($0) }),
+              let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(decoding: utf8[first...last], as: UTF8.self)
     }
 
     /// Puts `<hN id="…">` in the HTML without searching the HTML for headings.

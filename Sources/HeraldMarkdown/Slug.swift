@@ -9,48 +9,69 @@ enum Slug {
     /// fragments allow them. Apostrophes vanish instead of splitting a word, so `Don't` gives
     /// `dont` whether or not smart punctuation curled it.
     static func make(_ text: String) -> String {
-        // `applyingTransform` (ICU's Latin-ASCII) is not on Linux: a canonical decomposition splits
-        // `é` into `e` and a combining accent, and the accent is then dropped below.
-        let scalars = text.utf8.allSatisfy { $0 < 0x80 }
-            ? text.unicodeScalars
-            : text.decomposedStringWithCanonicalMapping.unicodeScalars
-        var slug = ""
+        // Built as UTF-8 bytes: a heading's id costs one allocation, not one per character.
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
         var separate = false
-        for scalar in scalars {
-            let word: String
+        func append<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+            if separate, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+            separate = false
+            slug.append(contentsOf: bytes)
+        }
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "a"..."z", "0"..."9":
-                word = String(scalar)
+                append(CollectionOfOne(UInt8(scalar.value)))
             case "A"..."Z":
-                word = String(Unicode.Scalar(UInt8(scalar.value) + 0x20))
+                append(CollectionOfOne(UInt8(scalar.value) + 0x20))
             case "'", "\u{2019}":
                 continue
             default:
-                if scalar.isASCII {
-                    separate = true
-                    continue
-                }
-                let properties = scalar.properties
-                switch properties.generalCategory {
-                case .nonspacingMark, .spacingMark, .enclosingMark:
-                    continue
-                default:
-                    break
-                }
-                if let folded = foldings[scalar] {
-                    word = folded
-                } else if properties.isAlphabetic || properties.numericType != nil {
-                    word = properties.lowercaseMapping
+                if let word = spelling(of: scalar) {
+                    if !word.isEmpty { append(word.utf8) }
                 } else {
                     separate = true
-                    continue
                 }
             }
-            if separate, !slug.isEmpty { slug.append("-") }
-            separate = false
-            slug.append(word)
         }
-        return slug.isEmpty ? "section" : slug
+        return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
+    }
+
+    /// What a scalar other than an ASCII letter, digit or apostrophe adds to a slug: nil for a
+    /// separator, nothing for a combining mark.
+    private static func spelling(of scalar: Unicode.Scalar) -> String? {
+        if scalar.isASCII { return nil }
+        // One category lookup sorts the scalar: most non-ASCII in headings is punctuation
+        // (curly quotes, dashes), which only separates words.
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return ""
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return folded(scalar)
+        default:
+            return nil
+        }
+    }
+
+    /// A letter or digit without its accents, lowercased.
+    private static func folded(_ scalar: Unicode.Scalar) -> String {
+        if let folded = foldings[scalar] { return folded }
+        // `applyingTransform` (ICU's Latin-ASCII) is not on Linux. A canonical decomposition
+        // splits `é` into `e` and a combining accent, which is then dropped.
+        let parts = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
+        var word = ""
+        for part in parts where !isMark(part) {
+            word += foldings[part] ?? part.properties.lowercaseMapping
+        }
+        return word
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// Latin letters that decomposition leaves alone but that have a usual ASCII spelling.

@@ -38,6 +38,9 @@ private let plain = MarkdownRenderer(options: MarkdownOptions(smart: false))
 @Test(arguments: [
     ("## Café & Co", "cafe-co"),
     ("## Ærøskøbing straße", "aeroskobing-strasse"),
+    ("## ÉCOLE Ǿ", "ecole-o"),
+    ("## Cafe\u{301} decomposed", "cafe-decomposed"),
+    ("## “Quoted” — dashed…", "quoted-dashed"),
     ("## Don't panic", "dont-panic"),
     ("## Don\u{2019}t panic", "dont-panic"),
     ("## `swift build` --help", "swift-build-help"),
