@@ -49,8 +49,8 @@ public struct MarkdownDocument: Sendable {
 
 /// Renders CommonMark to HTML through libcmark, giving every heading an id on the way.
 ///
-/// The cost is one parse, one walk over the tree and one render, so a page costs little more
-/// than the `cmark` command itself.
+/// A page costs one parse, one walk over the tree and one render, with no pass over the HTML,
+/// so the work beyond libcmark's own stays small next to parsing.
 public struct MarkdownRenderer: Sendable {
     public var options: MarkdownOptions
 
@@ -58,6 +58,7 @@ public struct MarkdownRenderer: Sendable {
         self.options = options
     }
 
+    /// Never fails: CommonMark gives every text a meaning, and cmark replaces a NUL byte with U+FFFD.
     public func render(_ markdown: String) -> MarkdownDocument {
         var flags = CMARK_OPT_VALIDATE_UTF8
         if options.smart { flags |= CMARK_OPT_SMART }
