@@ -1,0 +1,25 @@
+import HeraldCore
+import HeraldModels
+
+/// Reads heroes from a source through `HeroRules`, and checks that their slugs are unique.
+public struct HeroLoader: ModelLoader {
+    public var records: RecordLoader
+    public var spec: SourceSpec
+    public var rules: HeroRules
+
+    public init(records: RecordLoader, spec: SourceSpec, rules: HeroRules) {
+        self.records = records
+        self.spec = spec
+        self.rules = rules
+    }
+
+    public func load() throws(DiagnosticError) -> [Hero] {
+        let rules = rules
+        let heroes = try decodeAll(try records.load(spec)) { record throws(DiagnosticError) in
+            try Hero.decode(record, rules: rules)
+        }
+        let duplicates = SlugRegistry.duplicates(in: heroes, kind: "hero")
+        guard duplicates.isEmpty else { throw DiagnosticError(duplicates) }
+        return heroes
+    }
+}

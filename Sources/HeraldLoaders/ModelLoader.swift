@@ -1,0 +1,37 @@
+import HeraldCore
+
+/// Loads the models of one kind. Coordinators receive loaders injected, so tests can hand them
+/// in-memory ones and a build can read files, a database or a remote API alike.
+public protocol ModelLoader<Model>: Sendable {
+    associatedtype Model: Sendable
+    /// Every model of the source, or every problem found in it.
+    func load() throws(DiagnosticError) -> [Model]
+}
+
+/// Models already in memory: for tests, and for callers that made their models themselves.
+public struct InMemoryLoader<Model: Sendable>: ModelLoader {
+    public var models: [Model]
+
+    public init(_ models: [Model]) {
+        self.models = models
+    }
+
+    public func load() -> [Model] { models }
+}
+
+/// Decodes every record with `decode`, collecting the errors of all records, not only the first.
+func decodeAll<Model>(_ records: [Record],
+                      _ decode: (Record) throws(DiagnosticError) -> Model?) throws(DiagnosticError) -> [Model] {
+    var models: [Model] = []
+    models.reserveCapacity(records.count)
+    var problems: [Diagnostic] = []
+    for record in records {
+        do throws(DiagnosticError) {
+            if let model = try decode(record) { models.append(model) }
+        } catch {
+            problems += error.diagnostics
+        }
+    }
+    guard problems.isEmpty else { throw DiagnosticError(problems) }
+    return models
+}

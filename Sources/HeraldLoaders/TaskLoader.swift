@@ -1,0 +1,22 @@
+import HeraldCore
+import HeraldModels
+
+/// Reads tasks from a source through `TaskRules`: field mapping, status map, columns.
+public struct TaskLoader: ModelLoader {
+    public var records: RecordLoader
+    public var spec: SourceSpec
+    public var rules: TaskRules
+
+    public init(records: RecordLoader, spec: SourceSpec, rules: TaskRules) {
+        self.records = records
+        self.spec = spec
+        self.rules = rules
+    }
+
+    public func load() throws(DiagnosticError) -> [Task] {
+        let rules = rules
+        return try decodeAll(try records.load(spec)) { record throws(DiagnosticError) in
+            try Task.decode(record, rules: rules)
+        }
+    }
+}
