@@ -12,6 +12,9 @@ let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 let package = Package(
     name: "Herald",
     platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "herald", targets: ["herald"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
@@ -20,6 +23,16 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", swiftSettings: strict),
         .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .executableTarget(
+            name: "herald",
+            dependencies: [
+                "HeraldCore",
+                "HeraldMustache",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
         .testTarget(
@@ -28,5 +41,6 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
+        .testTarget(name: "heraldTests", dependencies: ["herald"], swiftSettings: strict),
     ]
 )
