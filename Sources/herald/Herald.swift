@@ -18,7 +18,7 @@ struct Herald: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                try? FileHandle.standardError.write(contentsOf: Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)

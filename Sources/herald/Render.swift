@@ -48,19 +48,25 @@ struct Render: ParsableCommand {
             diagnostics.append(.error(at: SourceLocation(file: folder), "no such folder"))
         }
         guard let root, diagnostics.isEmpty else { throw Self.fail(diagnostics) }
+        let output: String
         do {
             let library = try TemplateLibrary(folders: [folder], loading: .referenced, adding: [root])
-            let output = try library.render(root, value, strict: strict)
-            FileHandle.standardOutput.write(Data(output.utf8))
+            output = try library.render(root, value, strict: strict)
         } catch {
             throw Self.fail(error.diagnostics)
+        }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(output.utf8))
+        } catch {
+            // Stdout went away (a closed pipe, a full disk): there is no one left to tell.
+            throw ExitCode(1)
         }
     }
 
     /// Prints every diagnostic, one a line, and gives the exit status for errors in the input.
     static func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
         let text = diagnostics.map { $0.description + "\n" }.joined()
-        FileHandle.standardError.write(Data(text.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
         return ExitCode(1)
     }
 
