@@ -8,28 +8,47 @@ import PackageDescription
 //   HeraldConfig        herald.yml, checked key by key
 //   HeraldMarkdown      CommonMark through libcmark, front matter, headings, summary
 //   HeraldMustache      the strict, typed Mustache engine
+//   HeraldLoaders       files, folders, globs and SQLite -> records -> models
 //   HeraldPresenters    models -> view data (formatted strings, numbers, lists, maps)
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
+//   HeraldSite          coordinators: which pages exist, which presenter feeds which template
 //   herald              the command-line tool
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
 let package = Package(
     name: "Herald",
     platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "herald", targets: ["herald"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
         .target(name: "HeraldModels", dependencies: ["HeraldCore"], swiftSettings: strict),
-        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels"], swiftSettings: strict),
+        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
         .target(name: "HeraldMarkdown", dependencies: ["CCmark", "HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(name: "HeraldLoaders",
+                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown",
+                               .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
         .target(name: "HeraldPresenters",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldMustache"], swiftSettings: strict),
         .target(name: "HeraldBuilder", dependencies: ["HeraldCore", "HeraldMustache"], swiftSettings: strict),
+        .target(name: "HeraldSite",
+                dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
+                               "HeraldLoaders", "HeraldPresenters", "HeraldBuilder"],
+                resources: [.copy("Theme")], swiftSettings: strict),
+        .executableTarget(
+            name: "herald",
+            dependencies: ["HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite", "Yams",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
         .testTarget(name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore"],
@@ -40,8 +59,13 @@ let package = Package(
                     resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "HeraldMustacheTests", dependencies: ["HeraldMustache"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "HeraldLoadersTests", dependencies: ["HeraldLoaders", "HeraldModels", "HeraldCore",
+                                                               .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldModels", "HeraldMustache"],
                     swiftSettings: strict),
         .testTarget(name: "HeraldBuilderTests", dependencies: ["HeraldBuilder", "HeraldMustache"], swiftSettings: strict),
+        .testTarget(name: "HeraldSiteTests", dependencies: ["HeraldSite", "HeraldLoaders", "HeraldModels"], swiftSettings: strict),
+        .testTarget(name: "heraldTests", dependencies: ["herald"], swiftSettings: strict),
     ]
 )

@@ -13,7 +13,6 @@ struct Parser {
     private let origin: TemplateOrigin
     private var position = 0
     private var line = 1
-    private var lineStart = 0
     /// The column of `columnOffset`, so columns on a long line are counted once, not per tag.
     private var columnOffset = 0
     private var column = 1
@@ -111,7 +110,6 @@ struct Parser {
 
     private mutating func startLine(at offset: Int) {
         line += 1
-        lineStart = offset
         columnOffset = offset
         column = 1
     }
@@ -424,6 +422,7 @@ struct Parser {
         /// Only whitespace stood before the opening tag on its line; `leading` is that whitespace.
         var openLeftClear = false
         var leading: [UInt8] = []
+        /// A block's opening tag stood alone on its line.
         var openStandalone = false
         /// A parent's held-back line start, emitted at its closing tag if the pair turns out inline.
         var deferredLineStart = false
@@ -458,7 +457,6 @@ struct Parser {
             var frame = Frame(kind: .parent, tag: tag)
             frame.openLeftClear = role.leftClear
             frame.leading = leading
-            frame.openStandalone = standalone
             frame.deferredLineStart = deferredLineStart
             try open(frame)
             return false

@@ -248,7 +248,8 @@ struct Renderer {
             (indent, overrides, current) = saved
             depth -= 1
         }
-        indent = inclusion.indent.map { indent + $0 } ?? []
+        // Sharing the tag's own indentation when nothing is outside it saves an allocation per include.
+        indent = inclusion.indent.map { indent.isEmpty ? $0 : indent + $0 } ?? []
         if !inclusion.arguments.isEmpty {
             // What a parent tag passes fills the blocks below it, unless a tag further out (a more
             // derived template) already filled the same block.
@@ -292,7 +293,7 @@ struct Renderer {
         }
         let saved = (indent, current, unindentedAt)
         defer { (indent, current, unindentedAt) = saved }
-        indent += block.siteIndent
+        if !block.siteIndent.isEmpty { indent += block.siteIndent }
         switch block.site {
         case .lineStart:
             if !passed.startsLine { output.append(contentsOf: indent) }

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+/// The `herald` command: builds and checks data-driven static sites.
+@main
+struct Herald: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "herald",
+        abstract: "Build data-driven static sites from data files and Mustache templates.",
+        subcommands: [Render.self]
+    )
+
+    /// Runs the command, with bad usage exiting 2 (ArgumentParser's own default is 64) as the
+    /// product promises: 0 success, 1 errors found in the user's input, 2 bad command line.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                try? FileHandle.standardError.write(contentsOf: Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

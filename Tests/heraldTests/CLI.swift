@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Runs the built `herald` binary, as a user would.
+enum CLI {
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        var output: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// `herald` sits next to the test bundle in the build's products folder; the source-relative
+    /// `.build/debug` is the fallback when the runner reports some other executable path.
+    static let binary: URL? = {
+        let fromRunner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let fromSource = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug")
+        return [fromRunner, fromRunner.deletingLastPathComponent(), fromSource]
+            .map { $0.appendingPathComponent("herald") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Runs `herald arguments` in `folder`, collecting stdout and stderr through files so that
+    /// large outputs cannot fill a pipe and stall the child.
+    static func run(_ arguments: [String], in folder: URL) async throws -> Result {
+        let binary = try #require(binary, "build herald first: swift build --build-tests")
+        let id = UUID().uuidString
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-out-\(id)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-err-\(id)")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try out.close()
+        try err.close()
+        return Result(status: status, stdout: try Data(contentsOf: outURL),
+                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// A fresh folder holding `files` (relative path → content).
+    static func folder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-\(UUID().uuidString)")
+        for (path, content) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(content.utf8).write(to: url)
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
