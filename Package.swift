@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
         .testTarget(name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "HeraldConfigTests", dependencies: ["HeraldConfig", "HeraldModels", "HeraldCore"],
+        .testTarget(name: "HeraldConfigTests", dependencies: ["HeraldConfig", "HeraldModels", "HeraldCore", "HeraldMarkdown"],
                     swiftSettings: strict),
         .testTarget(name: "HeraldMarkdownTests", dependencies: ["HeraldMarkdown", "HeraldCore"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),

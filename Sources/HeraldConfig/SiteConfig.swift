@@ -1,4 +1,5 @@
 import Foundation
+import HeraldMarkdown
 import HeraldCore
 import HeraldModels
 

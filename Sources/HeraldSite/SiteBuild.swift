@@ -113,7 +113,7 @@ public enum SiteBuild {
             now: options.now, assets: assets, hasTasks: config.tasks != nil, hasHeroes: config.heroes != nil,
             pages: models.pages.sorted { $0.title < $1.title }
                 .map { SiteContext.NavPage(title: $0.title, route: PagePresenter.route(of: $0)) },
-            markdown: MarkdownRenderer(options: .init(smart: config.markdown.smart, unsafe: config.markdown.unsafe)),
+            markdown: MarkdownRenderer(options: config.markdown),
             data: models.data)
     }
 

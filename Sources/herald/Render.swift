@@ -65,8 +65,7 @@ struct Render: ParsableCommand {
 
     /// Prints every diagnostic, one a line, and gives the exit status for errors in the input.
     static func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
-        let text = diagnostics.map { $0.description + "\n" }.joined()
-        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+        Console.printErrors(diagnostics.map(\.description))
         return ExitCode(1)
     }
 

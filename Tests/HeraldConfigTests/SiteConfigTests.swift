@@ -1,5 +1,6 @@
 import Foundation
 import HeraldConfig
+import HeraldMarkdown
 import HeraldCore
 import HeraldModels
 import Testing

@@ -1,17 +1,8 @@
 import HeraldCore
+import HeraldMarkdown
 
-/// The `markdown:` section: libcmark options.
-public struct MarkdownOptions: Sendable, Hashable {
-    /// Curly quotes, dashes and ellipses.
-    public var smart: Bool
-    /// Raw HTML in Markdown is dropped unless this is true.
-    public var unsafe: Bool
-
-    public init(smart: Bool = true, unsafe: Bool = false) {
-        self.smart = smart
-        self.unsafe = unsafe
-    }
-
+extension MarkdownOptions {
+    /// Reads the `markdown:` section (libcmark options: `smart`, `unsafe`).
     static func read(_ reader: inout ConfigReader, in root: DataMap) -> MarkdownOptions {
         var options = MarkdownOptions()
         guard let section = reader.map("markdown", in: root) else { return options }
