@@ -117,7 +117,7 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     #expect(try render(open + "{{leaf}}" + close, value, strict: true) == "deep")
 }
 
-@Test func tenMegabyteTemplateParsesAndRendersInLinearTime() throws {
+@Test func tenMegabyteTemplateParsesAndRenders() throws {
     let line = "<li class=\"hero\">{{name}} — {{#power}}strong{{/power}}{{^power}}weak{{/power}} {{! note }}</li>\n"
     let count = 10_000_000 / line.utf8.count + 1
     let source = String(repeating: line, count: count)
