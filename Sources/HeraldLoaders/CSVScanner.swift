@@ -68,7 +68,7 @@ struct CSVScanner {
     private mutating func names(of header: [Field]) -> [String] {
         var seen: [String: Int] = [:]
         return header.enumerated().map { index, field in
-            let name = field.value.trimmingSpaces()
+            let name = field.value.trimmingBlanks()
             let location = SourceLocation(file: file, line: field.line, column: field.column)
             if name.isEmpty {
                 diagnostics.append(.error(at: location, "column \(index + 1) of the header has no name"))
@@ -195,14 +195,5 @@ struct CSVScanner {
         var end = offset + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         return "'\(string(offset..<end))'"
-    }
-}
-
-private extension String {
-    func trimmingSpaces() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        return String(scalars[first...last])
     }
 }
