@@ -112,11 +112,13 @@ private struct JSONScanner {
             offset += 1
             skipWhitespace()
             let node = try value(depth: depth)
-            if map[key] != nil {
+            // A key that does not grow the map was there before: one hash per key, not two.
+            let count = map.count
+            map[key] = node
+            if map.count == count {
                 diagnostics.append(.error(at: SourceLocation(file: file, line: keyLine, column: keyColumn),
                                           "duplicate key '\(key)' in an object"))
             }
-            map[key] = node
             skipWhitespace()
             guard offset < bytes.count else { throw endOfFile(expected: "',' or '}' after a value") }
             switch bytes[offset] {
@@ -391,7 +393,8 @@ private struct JSONScanner {
         describe(at: offset, quoted: true)
     }
 
-    /// A word is shown whole (`'undefined'`), anything else as its one character.
+    /// For a "found …" message (`quoted`) a word is shown whole (`'undefined'`); otherwise, and
+    /// for anything but a word, the one character stands alone (`\q` in an escape).
     private func describe(at index: Int, quoted: Bool) -> String {
         guard index < bytes.count else { return "the end of the file" }
         let byte = bytes[index]
@@ -404,7 +407,7 @@ private struct JSONScanner {
         default: break
         }
         var end = index + 1
-        if isWordByte(at: index) {
+        if quoted, isWordByte(at: index) {
             while end < bytes.count, end - index < 40, isWordByte(at: end) { end += 1 }
         }
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
