@@ -9,8 +9,8 @@ struct CSVScanner {
     private var offset = 0
     private var position = TextPosition()
     private var diagnostics: [Diagnostic] = []
-    // Each unclosed quote costs a scan to the end of the file before reading resumes on the next
-    // line; a cap keeps a file full of stray quotes linear.
+    // Each unclosed quote costs a scan (up to the end of the file) before reading resumes on the
+    // next line; a cap keeps a file full of stray quotes linear.
     private var unclosedQuotes = 0
     private static let maxUnclosedQuotes = 20
 
@@ -138,6 +138,12 @@ struct CSVScanner {
                 }
                 offset += 1
                 guard offset >= bytes.count || bytes[offset] == separator || isLineBreak(bytes[offset]) else {
+                    // Text after a quote that closed on a later line means the quote that opened
+                    // the field was never meant to span lines: blame it, as a person would.
+                    if position.line != line {
+                        unclosed(quote: quote, line: line, column: column, before: before)
+                        return nil
+                    }
                     let location = SourceLocation(file: file, line: position.line, column: position.column(at: offset, in: bytes))
                     diagnostics.append(.error(at: location, "expected '\(separatorName)' or a line break after the closing quote of a field, found \(found())"))
                     skipRestOfLine()
@@ -150,18 +156,24 @@ struct CSVScanner {
             }
             offset += 1
         }
+        unclosed(quote: quote, line: line, column: column, before: before)
+        return nil
+    }
+
+    /// Reports the quote at `quote` as never closed and goes on reading from the next line.
+    private mutating func unclosed(quote: Int, line: Int, column: Int, before: TextPosition) {
         diagnostics.append(.error(at: SourceLocation(file: file, line: line, column: column), "unclosed quoted field (opened here)"))
         unclosedQuotes += 1
         if unclosedQuotes >= Self.maxUnclosedQuotes {
             diagnostics.append(.error(at: SourceLocation(file: file, line: line, column: column),
                                       "too many unclosed quotes; stopped reading the file here"))
-            return nil
+            offset = bytes.count
+            return
         }
         // The quote most likely belongs to this line only: read on from the next one.
         offset = quote + 1
         position = before
         skipRestOfLine()
-        return nil
     }
 
     private mutating func skipRestOfLine() {
