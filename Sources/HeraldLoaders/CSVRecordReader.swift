@@ -1,7 +1,6 @@
 import HeraldCore
 
-/// Reads CSV (RFC 4180) or TSV: the header row names the fields, every other row is a record of
-/// strings (the models convert them), and every value keeps its line and column.
+/// Reads CSV (RFC 4180) or TSV into records, one per row, named by the header row.
 public struct CSVRecordReader: TextRecordReader {
     /// The byte between fields: `,` for CSV, a tab for TSV.
     public var separator: UInt8
@@ -15,6 +14,8 @@ public struct CSVRecordReader: TextRecordReader {
         self.separator = separator
     }
 
+    /// Values stay strings (the models convert them) and keep their line and column; blank lines
+    /// are skipped; every bad row is reported, not only the first.
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
         let text = try TextCheck.validText(bytes, file: file)
         let (records, diagnostics) = text.withUnsafeBufferPointer { buffer in

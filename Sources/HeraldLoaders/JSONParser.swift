@@ -1,7 +1,7 @@
 import HeraldCore
 
-/// Parses JSON text (RFC 8259) into a `DataNode` tree that keeps the line and column of every
-/// value. Foundation's parser keeps no positions, and error messages must point at the bad byte.
+/// Parses JSON (RFC 8259) into a `DataNode` tree that keeps every value's line and column.
+// Our own parser because Foundation's keeps no positions, and errors must point at the bad byte.
 public enum JSONParser {
     /// The document in `bytes`, or nil when it holds nothing but whitespace. Integers that fit
     /// stay `Int`; every other number is a `Double`. Duplicate keys are errors.
@@ -40,7 +40,7 @@ private struct JSONScanner {
     mutating func document() -> Result<DataNode?, DiagnosticError> {
         do throws(SyntaxError) {
             skipWhitespace()
-            guard offset < bytes.count else { return diagnostics.isEmpty ? .success(nil) : .failure(DiagnosticError(diagnostics)) }
+            guard offset < bytes.count else { return .success(nil) }
             let root = try value(depth: 0)
             skipWhitespace()
             if offset < bytes.count {
@@ -250,8 +250,7 @@ private struct JSONScanner {
             guard let unicode = Unicode.Scalar(scalar) else { throw loneSurrogate(scalar, at: backslash) }
             UTF8.encode(unicode) { buffer.append($0) }
         default:
-            offset -= 1
-            throw SyntaxError(offset: backslash, message: "invalid escape '\\\(describe(at: offset, quoted: false))' in a string; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            throw SyntaxError(offset: backslash, message: "invalid escape '\\\(describe(at: offset - 1, quoted: false))' in a string; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
     }
 

@@ -1,11 +1,6 @@
 import HeraldCore
 
 /// Reads the task-list items (`- [ ]`, `- [x]`, `* [X]`, `+ [ ]`, `1. [ ]`) of any Markdown file.
-///
-/// Each top-level item is a record with `title`, `completed`, `list` (the text of the heading
-/// above it, or null), `subtasks` (the items nested under it, of the same shape) and `line`.
-/// Nesting follows indentation (a tab counts to the next multiple of 4 columns, as in CommonMark);
-/// other lines, and anything inside a fenced code block, are ignored.
 public struct MarkdownChecklistReader: TextRecordReader {
     public init() {}
 
@@ -31,6 +26,10 @@ public struct MarkdownChecklistReader: TextRecordReader {
         }
     }
 
+    /// Each top-level item is a record with `title`, `completed`, `list` (the text of the heading
+    /// above it, or null), `subtasks` (the items nested under it, of the same shape) and `line`.
+    /// Nesting follows indentation (a tab counts to the next multiple of 4 columns, as in
+    /// CommonMark); other lines, and anything inside a fenced code block, are ignored.
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
         let text = try TextCheck.validText(bytes, file: file)
         var roots: [Item] = []

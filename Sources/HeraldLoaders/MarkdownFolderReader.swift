@@ -1,19 +1,18 @@
+import Foundation
 import HeraldCore
 
-/// Reads one Markdown file as one record: the front matter gives the fields, the rest is the
-/// record's Markdown body. The file name without its extension is added as `file_slug`, beside
-/// any `slug` of its own, so the models decide which one names the page.
+/// Reads one Markdown file as one record: front matter fields, and the rest as its body.
 public struct MarkdownFolderReader: TextRecordReader {
     public init() {}
 
+    /// The file name without its extension is added as `file_slug`, beside any `slug` of the
+    /// file's own, so that the models decide which one names the page.
     public func records(in file: SourceFile) throws(DiagnosticError) -> [Record] {
         try [record(FileBytes.read(file), file: file.path, slug: file.baseName)]
     }
 
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        let slug = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-        return try [record(bytes, file: file, slug: slug.isEmpty ? name : slug)]
+        try [record(bytes, file: file, slug: SourceFile(url: URL(fileURLWithPath: file), path: file).baseName)]
     }
 
     private func record(_ bytes: [UInt8], file: String, slug: String) throws(DiagnosticError) -> Record {

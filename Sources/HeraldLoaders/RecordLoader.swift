@@ -1,8 +1,7 @@
 import Foundation
 import HeraldCore
 
-/// Loads the records of a `SourceSpec`: finds its files, picks the reader for its format, and
-/// reports every problem in every file at once, so one bad record never hides the others.
+/// Loads a `SourceSpec`'s records: finds its files, reads each with its format's reader.
 public struct RecordLoader: Sendable {
     /// The folder that source paths are relative to (the one holding `herald.yml`).
     public var siteFolder: URL
@@ -13,6 +12,7 @@ public struct RecordLoader: Sendable {
 
     /// The records of `spec`, in file order and, within a file, in source order. An empty
     /// file, array or folder gives no records; a missing file is an error naming its path.
+    /// Every problem of every file is thrown at once, so one bad record never hides the others.
     public func load(_ spec: SourceSpec) throws(DiagnosticError) -> [Record] {
         let resolver = SourceResolver(siteFolder: siteFolder)
         let kind = try resolver.kind(of: spec.path)

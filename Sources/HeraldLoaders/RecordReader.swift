@@ -7,8 +7,7 @@ public protocol RecordReader: Sendable {
     func records(in file: SourceFile) throws(DiagnosticError) -> [Record]
 }
 
-/// A reader of a text format, which can also read bytes that came from somewhere other than a
-/// file (a remote source, a test).
+/// A reader of a text format, which can also read bytes that came from elsewhere than a file.
 public protocol TextRecordReader: RecordReader {
     /// The records in `bytes`; `file` is the path diagnostics name.
     func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record]

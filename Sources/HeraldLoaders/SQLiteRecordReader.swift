@@ -1,9 +1,7 @@
 import GRDB
 import HeraldCore
 
-/// Reads the rows of a SQLite table or query as records, opening the database read-only so a
-/// build can never change it. Each row becomes a map of its columns (INTEGER → int, REAL →
-/// double, TEXT → string, NULL → null); its "line" is the row number, as a database has no lines.
+/// Reads the rows of a SQLite table or query as records, opening the database read-only.
 public struct SQLiteRecordReader: RecordReader {
     /// The table (or view) to read every row of.
     public var table: String?
@@ -15,6 +13,9 @@ public struct SQLiteRecordReader: RecordReader {
         self.query = query
     }
 
+    /// Each row becomes a map of its columns (INTEGER → int, REAL → double, TEXT → string,
+    /// NULL → null; a BLOB is an error). Its "line" is the row number, as a database has no lines.
+    /// Read-only, so that a build can never change the database.
     public func records(in file: SourceFile) throws(DiagnosticError) -> [HeraldCore.Record] {
         let here = SourceLocation(file: file.path)
         if table != nil && query != nil {

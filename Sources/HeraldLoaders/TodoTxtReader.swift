@@ -1,10 +1,11 @@
 import HeraldCore
 
 /// Reads a todo.txt file: one task per line; blank lines and `#` comment lines are skipped.
-/// See `TodoTxtTask` for the fields each task gets.
 public struct TodoTxtReader: TextRecordReader {
     public init() {}
 
+    /// Each task has `title`, `text`, `completed`, `completed_at`, `created`, `priority`,
+    /// `projects`, `contexts`, one field per `key:value`, and `line`; see `TodoTxtTask`.
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
         let text = try TextCheck.validText(bytes, file: file)
         var records: [Record] = []

@@ -157,6 +157,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     Ship it due:tomorrow
     (B) 2012-02-29 leap day is fine due:2000-02-29
     Rename priority:high
+    x 2014-01-01
     """
     let diagnostics = errors(TodoTxtReader(), text, file: "Content/tasks.todo.txt")
     #expect(diagnostics.map(\.description) == [
@@ -166,6 +167,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
         "Content/tasks.todo.txt:4:25: error: invalid due date '2015-02-29'",
         "Content/tasks.todo.txt:5:9: error: invalid due date 'tomorrow'",
         "Content/tasks.todo.txt:7:8: error: 'priority:high' would replace the task's own 'priority' field; rename the key",
+        "Content/tasks.todo.txt:8:13: error: the task has no description",
     ])
 }
 
