@@ -21,8 +21,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
+        .target(name: "HeraldMarkdown", dependencies: ["CCmark", "HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldLoaders",
-                dependencies: ["HeraldCore", "Yams", .product(name: "GRDB", package: "GRDB.swift")],
+                dependencies: ["HeraldCore", "HeraldMarkdown", "Yams", .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
 
         // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
@@ -30,6 +31,8 @@ let package = Package(
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
 
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .testTarget(name: "HeraldMarkdownTests", dependencies: ["HeraldMarkdown", "HeraldCore"],
+                    resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "HeraldLoadersTests",
                     dependencies: ["HeraldLoaders", "HeraldCore", .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldMarkdown
 
 /// Reads one Markdown file as one record: front matter fields, and the rest as its body.
 public struct MarkdownFolderReader: TextRecordReader {
