@@ -35,6 +35,9 @@ struct CSVScanner {
     mutating func records() -> ([Record], [Diagnostic]) {
         guard case .fields(let headerFields, _) = nextRow() else { return ([], diagnostics) }
         let header = names(of: headerFields)
+        // Every row has the header's keys: copying a map that already holds them costs one
+        // allocation per row, where building each map afresh regrows and rehashes it several times.
+        let template = DataMap(header.map { ($0, DataNode(.null)) })
         var records: [Record] = []
         var rowNumber = 0
         while true {
@@ -53,7 +56,7 @@ struct CSVScanner {
                                               "data row \(rowNumber) has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(header.count)"))
                     continue
                 }
-                var map = DataMap()
+                var map = template
                 for (name, field) in zip(header, fields) {
                     map[name] = DataNode(.string(field.value), line: field.line, column: field.column)
                 }
