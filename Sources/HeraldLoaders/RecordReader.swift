@@ -1,4 +1,3 @@
-import Foundation
 import HeraldCore
 
 /// Reads one source file into records; one conforming type per data format.
