@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "HeraldMarkdown", dependencies: ["CCmark", "HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldLoaders",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown",
+                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "Yams",
                                .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "HeraldPresenters",
@@ -44,6 +44,9 @@ let package = Package(
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
                                "HeraldLoaders", "HeraldPresenters", "HeraldBuilder"],
                 resources: [.copy("Theme")], swiftSettings: strict),
+        // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
+        .executableTarget(name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
+                          path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
             dependencies: ["HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite", "Yams",

@@ -1,0 +1,90 @@
+import GRDB
+import HeraldCore
+
+/// Reads the rows of a SQLite table or query as records, opening the database read-only.
+public struct SQLiteRecordReader: RecordReader {
+    /// The table (or view) to read every row of.
+    public var table: String?
+    /// The query whose rows are the records, instead of a table.
+    public var query: String?
+
+    public init(table: String? = nil, query: String? = nil) {
+        self.table = table
+        self.query = query
+    }
+
+    /// Each row becomes a map of its columns (INTEGER → int, REAL → double, TEXT → string,
+    /// NULL → null; a BLOB is an error). Its "line" is the row number, as a database has no lines.
+    /// Read-only, so that a build can never change the database.
+    public func records(in file: SourceFile) throws(DiagnosticError) -> [HeraldCore.Record] {
+        let here = SourceLocation(file: file.path)
+        if table != nil && query != nil {
+            throw DiagnosticError(.error(at: here, "a SQLite source takes either table: or query:, not both"))
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            let database = try DatabaseQueue(path: file.url.path, configuration: configuration)
+            let outcome = try database.read { db in try read(db, file: file.path) }
+            guard outcome.diagnostics.isEmpty else { throw DiagnosticError(outcome.diagnostics) }
+            return outcome.records
+        } catch let error as DiagnosticError {
+            throw error
+        } catch let error as DatabaseError {
+            let reason = error.message ?? "\(error.resultCode)"
+            let context = query != nil ? "the query failed: " : ""
+            throw DiagnosticError(.error(at: here, "cannot read the SQLite database: \(context)\(reason)"))
+        } catch {
+            throw DiagnosticError(.error(at: here, "cannot read the SQLite database: \(error)"))
+        }
+    }
+
+    private func read(_ db: Database, file: String) throws -> (records: [HeraldCore.Record], diagnostics: [Diagnostic]) {
+        let sql: String
+        if let query {
+            sql = query
+        } else {
+            let tables = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
+            let known = tables.isEmpty ? "it has no tables" : "its tables are \(tables.joined(separator: ", "))"
+            guard let table else {
+                throw DiagnosticError(.error(at: SourceLocation(file: file), "a SQLite source needs table: or query:; \(known)"))
+            }
+            guard tables.contains(table) else {
+                let hint = Suggestion.nearest(to: table, in: tables).map { "did you mean '\($0)'? " } ?? ""
+                throw DiagnosticError(.error(at: SourceLocation(file: file), "no table '\(table)' in the database; \(hint)\(known)"))
+            }
+            sql = "SELECT * FROM \"\(table.replacing("\"", with: "\"\""))\""
+        }
+        var records: [HeraldCore.Record] = []
+        var blobColumns: Set<String> = []
+        var diagnostics: [Diagnostic] = []
+        let rows = try Row.fetchCursor(db, sql: sql)
+        var rowNumber = 0
+        while let row = try rows.next() {
+            rowNumber += 1
+            var fields = DataMap()
+            for (column, value) in row {
+                let data: DataValue
+                switch value.storage {
+                case .null: data = .null
+                case .int64(let integer): data = .int(Int(integer))
+                case .double(let double): data = .double(double)
+                case .string(let string): data = .string(string)
+                case .blob:
+                    // Binary data has no place in a record; say so once per column, not per row.
+                    if blobColumns.insert(column).inserted {
+                        diagnostics.append(.error(at: SourceLocation(file: file, line: rowNumber),
+                                                  "column '\(column)' holds binary data (a BLOB), which a record cannot use; leave it out with a query:"))
+                    }
+                    continue
+                }
+                fields[column] = DataNode(data, line: rowNumber)
+            }
+            records.append(HeraldCore.Record(fields: DataNode(.map(fields), line: rowNumber),
+                                  location: SourceLocation(file: file, line: rowNumber)))
+        }
+        return (records, diagnostics)
+    }
+}

@@ -1,0 +1,22 @@
+/// What a config's `tasks:` or `heroes:` section says about where its records come from.
+public struct SourceSpec: Sendable, Hashable {
+    /// A file, a folder, a glob (`Content/**/*.md`) or a SQLite file, relative to the site folder.
+    public var path: String
+    /// The format; nil infers it from the path (see `RecordLoader`).
+    public var format: DataFormat?
+    /// A dotted key path to the records inside a JSON or YAML document, e.g. `data.results`.
+    public var root: String?
+    /// The SQLite table to read every row of.
+    public var table: String?
+    /// The SQLite query whose rows are the records; used instead of `table`.
+    public var query: String?
+
+    public init(path: String, format: DataFormat? = nil, root: String? = nil,
+                table: String? = nil, query: String? = nil) {
+        self.path = path
+        self.format = format
+        self.root = root
+        self.table = table
+        self.query = query
+    }
+}

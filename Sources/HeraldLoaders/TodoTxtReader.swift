@@ -1,0 +1,30 @@
+import HeraldCore
+
+/// Reads a todo.txt file: one task per line; blank lines and `#` comment lines are skipped.
+public struct TodoTxtReader: TextRecordReader {
+    public init() {}
+
+    /// Each task has `title`, `text`, `completed`, `completed_at`, `created`, `priority`,
+    /// `projects`, `contexts`, one field per `key:value`, and `line`; see `TodoTxtTask`.
+    public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
+        let text = try TextCheck.validText(bytes, file: file)
+        var records: [Record] = []
+        var diagnostics: [Diagnostic] = []
+        var lineNumber = 0
+        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+            while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+            guard let first = scalars.first(where: { $0 != " " && $0 != "\t" }), first != "#" else { continue }
+            var task = TodoTxtTask(scalars: scalars, line: lineNumber, file: file)
+            let fields = task.fields()
+            if task.diagnostics.isEmpty {
+                records.append(Record(fields: fields, location: SourceLocation(file: file, line: lineNumber, column: 1)))
+            } else {
+                diagnostics += task.diagnostics
+            }
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+        return records
+    }
+}

@@ -1,0 +1,179 @@
+import HeraldCore
+
+/// Parses one todo.txt line (https://github.com/todotxt/todo.txt) into a record's fields:
+///
+/// - `completed` (bool): the line starts with a lowercase `x` and a space (`xylophone` and `X `
+///   are not completions);
+/// - `completed_at`, `created` (`YYYY-MM-DD` strings): in a completed task the first date after
+///   `x` is the completion date and a second one the creation date, as the spec's diagram has it;
+///   elsewhere a leading date is the creation date;
+/// - `priority` (`"A"`…`"Z"`): `(A)` first on the line, or right after `x` or after the completion
+///   date (`x 2014-01-02 (B) 2013-12-30 …`, as several clients write it);
+/// - `text`: the description as written; `title`: the description without its `key:value` tokens,
+///   `+project` and `@context` kept where they stand, as todo.txt clients show them;
+/// - `projects`, `contexts`: the `+`/`@` tokens in order, each once;
+/// - one field per `key:value` token (`due` is checked as a date; the last of a repeated key wins);
+///   a time (`12:30`) or a URL (`https://…`) is text, not a key;
+/// - `line`: the line number.
+struct TodoTxtTask {
+    private let scalars: [Unicode.Scalar]
+    private let line: Int
+    private let file: String
+    private var index = 0
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Fields a `key:value` token must not overwrite.
+    private static let builtInFields: Set<String> = [
+        "title", "text", "completed", "completed_at", "created", "priority", "projects", "contexts", "line",
+    ]
+
+    init(scalars: [Unicode.Scalar], line: Int, file: String) {
+        self.scalars = scalars
+        self.line = line
+        self.file = file
+    }
+
+    /// The task's fields as a map node; check `diagnostics` afterwards.
+    mutating func fields() -> DataNode {
+        var completed = node(.bool(false), at: 0)
+        var completedAt: DataNode?
+        var created: DataNode?
+        var priority: DataNode?
+        if scalars.count >= 2, scalars[0] == "x", scalars[1] == " " {
+            completed = node(.bool(true), at: 0)
+            index = 1
+            skipSpaces()
+            priority = priorityToken()
+            completedAt = dateToken(kind: "completion")
+            if completedAt != nil {
+                if priority == nil { priority = priorityToken() }
+                created = dateToken(kind: "creation")
+            }
+        } else {
+            priority = priorityToken()
+            created = dateToken(kind: "creation")
+        }
+
+        var tags = DataMap()
+        let description = descriptionFields(into: &tags)
+        var fields = DataMap()
+        fields["title"] = description.title
+        fields["text"] = description.text
+        fields["completed"] = completed
+        fields["completed_at"] = completedAt
+        fields["created"] = created
+        fields["priority"] = priority
+        fields["projects"] = description.projects
+        fields["contexts"] = description.contexts
+        for (key, value) in tags.entries { fields[key] = value }
+        fields["line"] = node(.int(line), at: 0)
+        return node(.map(fields), at: 0)
+    }
+
+    // MARK: The line's start
+
+    private mutating func priorityToken() -> DataNode? {
+        guard index + 3 < scalars.count, scalars[index] == "(", ("A"..."Z").contains(scalars[index + 1]), scalars[index + 2] == ")",
+              isSpace(scalars[index + 3]) else { return nil }
+        let priority = node(.string(String(scalars[index + 1])), at: index)
+        index += 3
+        skipSpaces()
+        return priority
+    }
+
+    /// A `YYYY-MM-DD` token at the current index; a date-shaped token that is no real day is
+    /// reported and still consumed, so the rest of the line parses as intended.
+    private mutating func dateToken(kind: String) -> DataNode? {
+        guard CalendarDate.hasShape(scalars, at: index), index + 10 == scalars.count || isSpace(scalars[index + 10]) else {
+            return nil
+        }
+        let text = String(String.UnicodeScalarView(scalars[index..<index + 10]))
+        if !CalendarDate.isValid(text) { report("invalid \(kind) date '\(text)'", at: index) }
+        let date = node(.string(text), at: index)
+        index += 10
+        skipSpaces()
+        return date
+    }
+
+    // MARK: The description
+
+    private struct Description {
+        var title: DataNode
+        var text: DataNode
+        var projects: DataNode
+        var contexts: DataNode
+    }
+
+    /// Reads the description from the current index, adding its `key:value` fields to `tags`.
+    private mutating func descriptionFields(into tags: inout DataMap) -> Description {
+        let start = index
+        if start == scalars.count { report("the task has no description", at: start) }
+        var titleWords: [String] = []
+        var projects: [DataNode] = []
+        var contexts: [DataNode] = []
+        var seenProjects: Set<String> = []
+        var seenContexts: Set<String> = []
+        while index < scalars.count {
+            let tokenStart = index
+            while index < scalars.count, !isSpace(scalars[index]) { index += 1 }
+            let token = scalars[tokenStart..<index]
+            skipSpaces()
+            let word = String(String.UnicodeScalarView(token))
+            if token.count > 1, token.first == "+" || token.first == "@" {
+                let name = String(word.unicodeScalars.dropFirst())
+                if token.first == "+" {
+                    if seenProjects.insert(name).inserted { projects.append(node(.string(name), at: tokenStart)) }
+                } else if seenContexts.insert(name).inserted {
+                    contexts.append(node(.string(name), at: tokenStart))
+                }
+            } else if let colon = keyValueColon(in: token) {
+                let key = String(String.UnicodeScalarView(token[tokenStart..<colon]))
+                let value = String(String.UnicodeScalarView(token[(colon + 1)...]))
+                tag(key: key, value: value, at: tokenStart, into: &tags)
+                continue
+            }
+            titleWords.append(word)
+        }
+        let text = String(String.UnicodeScalarView(scalars[start...]))
+        return Description(title: node(.string(titleWords.joined(separator: " ")), at: start),
+                           text: node(.string(text), at: start),
+                           projects: node(.list(projects), at: start),
+                           contexts: node(.list(contexts), at: start))
+    }
+
+    /// The colon of a `key:value` token: one colon, text on both sides. The key must start with a
+    /// letter so that a time (`12:30`) stays text, and a URL's `://` is not a key either.
+    private func keyValueColon(in token: ArraySlice<Unicode.Scalar>) -> Int? {
+        guard let first = token.first, first.properties.isAlphabetic,
+              let colon = token.firstIndex(of: ":"), colon < token.endIndex - 1,
+              token[(colon + 1)...].firstIndex(of: ":") == nil, token[colon + 1] != "/" else { return nil }
+        return colon
+    }
+
+    private mutating func tag(key: String, value: String, at column: Int, into tags: inout DataMap) {
+        if Self.builtInFields.contains(key) {
+            report("'\(key):\(value)' would replace the task's own '\(key)' field; rename the key", at: column)
+        } else if key == "due", !CalendarDate.isValid(value) {
+            report("invalid due date '\(value)'", at: column)
+        }
+        tags[key] = node(.string(value), at: column)
+    }
+
+    // MARK: Helpers
+
+    private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t"
+    }
+
+    private mutating func skipSpaces() {
+        while index < scalars.count, isSpace(scalars[index]) { index += 1 }
+    }
+
+    private func node(_ value: DataValue, at index: Int) -> DataNode {
+        DataNode(value, line: line, column: index + 1)
+    }
+
+    private mutating func report(_ message: String, at index: Int) {
+        diagnostics.append(.error(at: SourceLocation(file: file, line: line, column: index + 1), message))
+    }
+}

@@ -1,0 +1,87 @@
+import HeraldCore
+import HeraldLoaders
+import Testing
+
+private func count(_ items: [DataNode]) -> Int {
+    items.reduce(items.count) { $0 + count($1["subtasks"]?.list ?? []) }
+}
+
+@Test func textualRoadmapChecklist() throws {
+    let records = try Fixtures.load("tasks-markdown-checklist/textual-roadmap.md")
+    #expect(records.count == 20)
+    #expect(count(records.map(\.fields)) == 47)
+
+    let command = records[0]
+    #expect(command["title"]?.string == "Command interface")
+    #expect(command["completed"]?.bool == false)
+    #expect(command["list"]?.string == "Features")
+    #expect(command.location == SourceLocation(file: "tasks-markdown-checklist/textual-roadmap.md", line: 11, column: 1))
+    #expect(command["subtasks"]?.list?.compactMap { $0["title"]?.string } == ["Command menu", "Fuzzy search"])
+    #expect(command["subtasks.0.list"]?.string == "Features")
+    #expect(command["subtasks.0.line"]?.int == 12)
+    #expect(command["subtasks.0.title"]?.column == 11)
+
+    let devtools = try #require(records.first { $0["title"]?.string == "Devtools" })
+    #expect(devtools["completed"]?.bool == true)
+    #expect(devtools["subtasks.0.completed"]?.bool == false)
+
+    let themes = try #require(records.first { $0["title"]?.string == "Themes" })
+    #expect(themes["subtasks.0.title"]?.string == "Customize via config")
+
+    let buttons = try #require(records.first { $0["title"]?.string == "Buttons" })
+    #expect(buttons["list"]?.string == "Widgets")
+    #expect(buttons["subtasks.0.completed"]?.bool == true)
+
+    // Two-space nesting under a list that otherwise nests by four.
+    let image = try #require(records.first { $0["title"]?.string == "Image support" })
+    #expect(image["subtasks"]?.list?.compactMap { $0["title"]?.string } == ["Half block", "Braile", "Sixels, and other image extensions"])
+    let form = try #require(records.first { $0["title"]?.string == "Form Widget" })
+    #expect(form["subtasks.1.title"]?.string == "Export to `attrs` objects")
+    #expect(records.last?["title"]?.string == "TextArea (multi-line input)")
+    #expect(records.last?["subtasks"]?.list?.count == 4)
+}
+
+@Test func checklistMarkersNestingAndFences() throws {
+    let text = """
+    - [ ] Before any heading
+    # Sprint 1 #
+    * [X] Star done
+    \t+ [ ] Tab-nested plus
+    \t    1. [x] Deeper, ordered
+    2) [ ] Ordered with paren
+      - [ ] two-space child
+        - [ ] grandchild
+      - [ ] second child
+    - [] not an item
+    - [y] not an item
+    - [ ]
+    Some paragraph.
+    ```
+    - [ ] inside a fence
+    ```
+    ~~~~
+    - [ ] inside tildes
+    ~~~
+    - [ ] still fenced
+    ~~~~
+    ## Sprint 2
+    - [ ] Last
+    """
+    let records = try read(MarkdownChecklistReader(), text)
+    #expect(records.compactMap { $0["title"]?.string } == ["Before any heading", "Star done", "Ordered with paren", "Last"])
+    #expect(records[0]["list"]?.isNull == true)
+    #expect(records[1]["list"]?.string == "Sprint 1")
+    #expect(records[1]["completed"]?.bool == true)
+    #expect(records[1]["subtasks.0.title"]?.string == "Tab-nested plus")
+    #expect(records[1]["subtasks.0.subtasks.0.title"]?.string == "Deeper, ordered")
+    #expect(records[1]["subtasks.0.subtasks.0.completed"]?.bool == true)
+    #expect(records[2]["subtasks"]?.list?.compactMap { $0["title"]?.string } == ["two-space child", "second child"])
+    #expect(records[2]["subtasks.0.subtasks.0.title"]?.string == "grandchild")
+    #expect(records[3]["list"]?.string == "Sprint 2")
+    #expect(records[3].location.line == 23)
+}
+
+@Test func checklistWithoutItemsIsEmpty() throws {
+    #expect(try read(MarkdownChecklistReader(), "# Notes\n\nJust text.\n- a plain bullet\n").isEmpty)
+    #expect(try read(MarkdownChecklistReader(), "").isEmpty)
+}

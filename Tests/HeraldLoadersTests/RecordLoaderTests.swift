@@ -1,0 +1,136 @@
+import Foundation
+import HeraldCore
+import HeraldLoaders
+import Testing
+
+@Test func markdownFolderIsOneRecordPerFile() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("Content/heroes/batman.md", """
+        ---
+        name: Batman
+        slug: the-dark-knight
+        stats: {intelligence: 100}
+        ---
+        Bruce Wayne's **biography**.
+        """)
+    try site.write("Content/heroes/dc/superman.md", "---\nname: Superman\n---\n\nFrom Krypton.\n")
+    try site.write("Content/heroes/no-front-matter.md", "Just a body.\n")
+    try site.write("Content/heroes/notes.txt", "not Markdown, left out of a Markdown folder\n")
+    try site.write("Content/heroes/.hidden.md", "---\nname: Hidden\n---\n")
+    let records = try site.load(SourceSpec(path: "Content/heroes"))
+    #expect(records.map(\.location.file) == [
+        "Content/heroes/batman.md", "Content/heroes/dc/superman.md", "Content/heroes/no-front-matter.md",
+    ])
+    #expect(records[0]["name"]?.string == "Batman")
+    #expect(records[0]["slug"]?.string == "the-dark-knight")
+    #expect(records[0]["file_slug"]?.string == "batman")
+    #expect(records[0]["stats.intelligence"]?.int == 100)
+    #expect(records[0]["name"]?.line == 2)
+    #expect(records[0].body == "Bruce Wayne's **biography**.")
+    #expect(records[0].bodyLine == 6)
+    #expect(records[1]["file_slug"]?.string == "superman")
+    #expect(records[1].body == "\nFrom Krypton.\n")
+    #expect(records[1].bodyLine == 4)
+    #expect(records[2].fields.map?.keys == ["file_slug"])
+    #expect(records[2].body == "Just a body.\n")
+    #expect(records[2].bodyLine == 1)
+    #expect(try MarkdownFolderReader().records(inText: Array("x".utf8), file: "a/b.c.md").first?["file_slug"]?.string == "b.c")
+}
+
+@Test func markdownFolderErrorsFromEveryFile() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("pages/a.md", "---\ntitle: [unclosed\n---\n")
+    try site.write("pages/b.md", "---\ntitle: fine\n")
+    try site.write("pages/c.md", "---\n- a list\n---\n")
+    let diagnostics = site.errors(SourceSpec(path: "pages/"))
+    #expect(diagnostics.map(\.location.file) == ["pages/a.md", "pages/b.md", "pages/c.md"])
+    #expect(diagnostics[0].location.line >= 2)
+    #expect(diagnostics[1].description == "pages/b.md:1:1: error: front matter opened by '---' on line 1 is never closed: expected a line '---' or '...' after the fields")
+    #expect(diagnostics[2].message == "front matter must be a map of 'key: value' fields, found a list")
+}
+
+@Test func globsMatchStarsAndQuestionMarks() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    for path in ["Content/a.md", "Content/x/b.md", "Content/x/y/c.md", "Content/x/y/c.txt", "Content/d1.json", "Content/d2.json",
+                 "Content/d10.json", "Other/e.md"] {
+        try site.write(path, path.hasSuffix(".json") ? #"[{"file": "\#(path)"}]"# : "---\nfile: \(path)\n---\n")
+    }
+    let markdown = try site.load(SourceSpec(path: "Content/**/*.md"))
+    #expect(markdown.map(\.location.file) == ["Content/a.md", "Content/x/b.md", "Content/x/y/c.md"])
+    #expect(markdown.allSatisfy { $0.body != nil })
+    let oneLevel = try site.load(SourceSpec(path: "Content/*/*.md"))
+    #expect(oneLevel.map(\.location.file) == ["Content/x/b.md"])
+    let json = try site.load(SourceSpec(path: "Content/d?.json"))
+    #expect(json.compactMap { $0["file"]?.string } == ["Content/d1.json", "Content/d2.json"])
+    #expect(try site.load(SourceSpec(path: "Content/**/*.csv")).isEmpty)
+    let missingBase = site.errors(SourceSpec(path: "Nowhere/**/*.md"))
+    #expect(missingBase.map(\.description) == ["Nowhere/**/*.md: error: no such folder 'Nowhere' for the pattern 'Nowhere/**/*.md'"])
+}
+
+@Test func folderWithExplicitFormatReadsItsExtensions() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("data/b.json", #"[{"n": 2}]"#)
+    try site.write("data/a.json", #"[{"n": 1}]"#)
+    try site.write("data/sub/c.json", #"{"n": 3}"#)
+    try site.write("data/readme.md", "# not data\n")
+    let records = try site.load(SourceSpec(path: "data", format: .json))
+    #expect(records.compactMap { $0["n"]?.int } == [1, 2, 3])
+    #expect(records.map(\.location.file) == ["data/a.json", "data/b.json", "data/sub/c.json"])
+}
+
+@Test func formatsAreInferredFromExtensions() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("t.todo.txt", "(A) One\n")
+    try site.write("t.yaml", "- a: 1\n")
+    try site.write("t.yml", "- a: 1\n")
+    try site.write("t.tsv", "a\tb\n1\t2\n")
+    try site.write("t.csv", "a,b\n1,2\n")
+    try site.write("TODO.md", "- [ ] One\n- [x] Two\n")
+    try site.write("t.dat", "?")
+    try site.write("README", "?")
+    for path in ["t.todo.txt", "t.yaml", "t.yml", "t.tsv", "t.csv"] {
+        #expect(try site.load(SourceSpec(path: path)).count == 1, "\(path)")
+    }
+    #expect(try site.load(SourceSpec(path: "TODO.md")).count == 2)
+    #expect(try site.load(SourceSpec(path: "t.csv", format: .tsv)).first?["a,b"]?.string == "1,2")
+    #expect(site.errors(SourceSpec(path: "t.dat")).first?.description
+            == "t.dat: error: cannot tell the format of 't.dat' from the extension '.dat'; set format: to one of json, yaml, csv, tsv, markdown, sqlite, todo.txt, markdown-checklist")
+    #expect(site.errors(SourceSpec(path: "README")).first?.message.contains("a path without an extension") == true)
+    #expect(DataFormat(rawValue: "todo.txt") == .todoTxt)
+    #expect(DataFormat(rawValue: "markdown-checklist") == .markdownChecklist)
+}
+
+@Test func emptySourcesHaveNoRecords() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try FileManager.default.createDirectory(at: site.url.appendingPathComponent("Content/empty"), withIntermediateDirectories: true)
+    try site.write("empty.json", "")
+    try site.write("empty.csv", "")
+    try site.write("empty.txt", "")
+    try site.write("empty.md", "")
+    try site.write("empty.yml", "")
+    for path in ["Content/empty", "empty.json", "empty.csv", "empty.txt", "empty.md", "empty.yml"] {
+        #expect(try site.load(SourceSpec(path: path)).isEmpty, "\(path)")
+    }
+}
+
+@Test func missingSourceIsAnErrorNamingThePath() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    #expect(site.errors(SourceSpec(path: "Content/tasks.todo.txt")).map(\.description)
+            == ["Content/tasks.todo.txt: error: no such file or folder: 'Content/tasks.todo.txt'"])
+}
+
+@Test func absolutePathsAreKeptAsWritten() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("abs/list.json", #"[{"a": 1}]"#)
+    let path = site.url.appendingPathComponent("abs/list.json").path
+    let records = try RecordLoader(siteFolder: URL(fileURLWithPath: "/nonexistent")).load(SourceSpec(path: path))
+    #expect(records.first?.location.file == path)
+}

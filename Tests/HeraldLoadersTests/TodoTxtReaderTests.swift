@@ -1,0 +1,180 @@
+import HeraldCore
+import HeraldLoaders
+import Testing
+
+private func tasks(_ name: String) throws -> [Int: Record] {
+    let records = try Fixtures.load("tasks-todotxt/\(name)")
+    return Dictionary(uniqueKeysWithValues: records.map { ($0.location.line, $0) })
+}
+
+@Test func todoTxtFilesSkipCommentsAndBlankLines() throws {
+    #expect(try Fixtures.load("tasks-todotxt/task_todo.txt").count == 54)
+    #expect(try Fixtures.load("tasks-todotxt/sort_todo.txt").count == 50)
+    #expect(try Fixtures.load("tasks-todotxt/tasklist_todo.txt").count == 63)
+    let todo = try Fixtures.load("tasks-todotxt/todo.txt")
+    #expect(todo.count == 8)
+    #expect(todo.map { $0["priority"]?.string } == ["A", "A", "B", "C", nil, nil, nil, nil])
+    #expect(todo.map { $0["completed"]?.bool } == [false, false, false, false, false, false, false, true])
+    #expect(todo[0]["title"]?.string == "Call Mom @Phone +Family")
+    #expect(todo[0]["projects"]?.strings == ["Family"])
+    #expect(todo[0]["contexts"]?.strings == ["Phone"])
+    // Comment lines still count: the first task of sort_todo.txt is on line 2.
+    #expect(try Fixtures.load("tasks-todotxt/sort_todo.txt").first?.location
+            == SourceLocation(file: "tasks-todotxt/sort_todo.txt", line: 2, column: 1))
+}
+
+@Test func todoTxtLineByLine() throws {
+    let file = try tasks("task_todo.txt")
+
+    let milk = try #require(file[2])
+    #expect(milk["created"]?.string == "2013-02-22")
+    #expect(milk["title"]?.string == "Pick up milk @GroceryStore")
+    #expect(milk["contexts"]?.strings == ["GroceryStore"])
+    #expect(milk["completed"]?.bool == false)
+    #expect(milk["priority"] == nil)
+    #expect(milk["line"]?.int == 2)
+
+    let download = try #require(file[3])
+    #expect(download["completed"]?.bool == true)
+    #expect(download["completed_at"] == nil)
+    #expect(download["title"]?.string == "Download Todo.txt mobile app @Phone")
+
+    let outline = try #require(file[4])
+    #expect(outline["priority"]?.string == "B")
+    #expect(outline["priority"]?.column == 1)
+    #expect(outline["created"]?.string == "2013-12-01")
+    #expect(outline["created"]?.column == 5)
+    #expect(outline["private"]?.string == "false")
+    #expect(outline["Level"]?.string == "5")
+    #expect(outline["due"]?.string == "2014-02-17")
+    #expect(outline["due"]?.column == 73)
+    #expect(outline["title"]?.string == "Outline chapter 5 +Novel @Computer")
+    #expect(outline["text"]?.string == "private:false Outline chapter 5 +Novel @Computer Level:5 due:2014-02-17")
+    #expect(outline["projects"]?.strings == ["Novel"])
+    #expect(outline["contexts"]?.strings == ["Computer"])
+    #expect(outline.fields.map?.keys == ["title", "text", "completed", "created", "priority", "projects", "contexts",
+                                         "private", "Level", "due", "line"])
+
+    let testCases = try #require(file[5])  // x 2014-01-02 (B) 2013-12-30 Create golang library test cases
+    #expect(testCases["completed"]?.bool == true)
+    #expect(testCases["completed_at"]?.string == "2014-01-02")
+    #expect(testCases["priority"]?.string == "B")
+    #expect(testCases["created"]?.string == "2013-12-30")
+    #expect(testCases["title"]?.string == "Create golang library test cases @Go +go-todotxt")
+    #expect(testCases["projects"]?.strings == ["go-todotxt"])
+
+    let more = try #require(file[6])  // x 2014-01-03 2014-01-01 Create some more …
+    #expect(more["completed_at"]?.string == "2014-01-03")
+    #expect(more["created"]?.string == "2014-01-01")
+    #expect(more["priority"] == nil)
+
+    // The spec's order is x, priority, completion date, creation date: one date is the completion.
+    let documentation = try #require(file[10])  // x (C) 2014-01-01 Create golang library documentation … due:2014-01-12
+    #expect(documentation["priority"]?.string == "C")
+    #expect(documentation["completed_at"]?.string == "2014-01-01")
+    #expect(documentation["created"] == nil)
+    #expect(documentation["due"]?.string == "2014-01-12")
+    #expect(documentation["due"]?.column == 70)
+
+    let garden = try #require(file[12])  // tags before the text
+    #expect(garden["projects"]?.strings == ["Gardening", "Planning", "Improving"])
+    #expect(garden["contexts"]?.strings == ["Home"])
+    #expect(garden["projects"]?.list?.first?.column == 1)
+    #expect(garden["title"]?.string == "+Gardening Plan backyard herb garden +Planning @Home +Improving")
+
+    let tv = try #require(file[25])  // duplicated tags and a key:value with punctuation
+    #expect(tv["contexts"]?.strings == ["Home", "Electricity", "Television", "Of_Super-Importance"])
+    #expect(tv["Importance"]?.string == "Very!")
+    #expect(tv["title"]?.string == "@Home Turn off TV @Electricity @Television @Electricity @Of_Super-Importance")
+
+    let research = try #require(file[26])
+    #expect(research["projects"]?.strings == ["Novel"])
+    #expect(research["due"]?.string == "2014-01-01")
+
+    let xylophone = try #require(file[47])
+    #expect(xylophone["completed"]?.bool == false)
+    #expect(xylophone["title"]?.string == "xylophone lesson")
+
+    let resolutions = try #require(file[48])
+    #expect(resolutions["completed"]?.bool == false)
+    #expect(resolutions["created"] == nil)
+    #expect(resolutions["title"]?.string == "X 2012-01-01 Make resolutions")
+}
+
+@Test func todoTxtTrailingWhitespaceAndMidFileComments() throws {
+    let file = try tasks("tasklist_todo.txt")
+    #expect(file[2]?["title"]?.string == "Download Todo.txt mobile app @Phone")
+    #expect(file[9]?["projects"]?.strings == ["Gardening", "Planning", "Improving"])
+    #expect(file[55] == nil)  // "# so whatever"
+    #expect(file[62] == nil)  // "# comments will be ignored"
+    // A key:value before the text, and one between tags.
+    #expect(file[64]?["title"]?.string == "Create golang library @Go +go-todotxt")
+    #expect(file[64]?["due"]?.string == "2014-01-05")
+    #expect(file[65]?["title"]?.string == "Create golang library documentation @Go +go-todotxt")
+    #expect(file[65]?["due"]?.string == "2014-01-12")
+}
+
+@Test func todoTxtSpecExamples() throws {
+    let text = """
+    (A) Call Mom
+    Really gotta call Mom (A) @phone @someday
+    (b) Get back to the boss
+    (B)->Submit TPS report
+    (A) Call Mom 2011-03-02
+    (A) x Find ticket prices
+    Email SoAndSo at soandso@example.com
+    Learn how to add 2+2
+    Meet at 12:30 see https://example.org/a:b +Web
+    x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github
+    """
+    let records = try read(TodoTxtReader(), text, file: "todo.txt")
+    #expect(records.map { $0["priority"]?.string } == ["A", nil, nil, nil, "A", "A", nil, nil, nil, nil])
+    #expect(records[4]["created"] == nil)
+    #expect(records[5]["completed"]?.bool == false)
+    #expect(records[6]["contexts"]?.strings == [])
+    #expect(records[7]["projects"]?.strings == [])
+    #expect(records[8]["title"]?.string == "Meet at 12:30 see https://example.org/a:b +Web")
+    #expect(records[8].fields.map?.keys.contains("12") == false)
+    #expect(records[9]["completed_at"]?.string == "2011-03-02")
+    #expect(records[9]["created"]?.string == "2011-03-01")
+    #expect(records[9]["contexts"]?.strings == ["github"])
+}
+
+@Test func todoTxtRepeatedKeyLastWins() throws {
+    let record = try #require(try read(TodoTxtReader(), "Pay rent due:2026-01-01 status:doing due:2026-02-01").first)
+    #expect(record["due"]?.string == "2026-02-01")
+    #expect(record["due"]?.column == 38)
+    #expect(record["status"]?.string == "doing")
+    #expect(record["title"]?.string == "Pay rent")
+}
+
+@Test func todoTxtInvalidDatesAreAllReported() {
+    let text = """
+    (A) Call Mom due:2014-02-32
+    # fine
+    2013-02-30 Pick up milk
+    x 2014-13-01 Done thing due:2015-02-29
+    Ship it due:tomorrow
+    (B) 2012-02-29 leap day is fine due:2000-02-29
+    Rename priority:high
+    x 2014-01-01
+    """
+    let diagnostics = errors(TodoTxtReader(), text, file: "Content/tasks.todo.txt")
+    #expect(diagnostics.map(\.description) == [
+        "Content/tasks.todo.txt:1:14: error: invalid due date '2014-02-32'",
+        "Content/tasks.todo.txt:3:1: error: invalid creation date '2013-02-30'",
+        "Content/tasks.todo.txt:4:3: error: invalid completion date '2014-13-01'",
+        "Content/tasks.todo.txt:4:25: error: invalid due date '2015-02-29'",
+        "Content/tasks.todo.txt:5:9: error: invalid due date 'tomorrow'",
+        "Content/tasks.todo.txt:7:8: error: 'priority:high' would replace the task's own 'priority' field; rename the key",
+        "Content/tasks.todo.txt:8:13: error: the task has no description",
+    ])
+}
+
+@Test func todoTxtCRLFAndEmpty() throws {
+    let records = try read(TodoTxtReader(), "(A) One +P\r\n\r\nx Two\r\n")
+    #expect(records.map { $0["title"]?.string } == ["One +P", "Two"])
+    #expect(records.map(\.location.line) == [1, 3])
+    #expect(try read(TodoTxtReader(), "").isEmpty)
+    #expect(try read(TodoTxtReader(), "# only a comment\n\n").isEmpty)
+}
