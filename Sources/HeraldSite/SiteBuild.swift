@@ -19,10 +19,13 @@ public enum SiteBuild {
             try OutputFolderGuard.check(output: options.output, site: options.site)
             let config = try loadConfig(options)
             let theme = try Theme(site: options.site)
-            let library = try TemplateLibrary(folders: theme.folders.map(\.path))
+            let folders = theme.folders.map(\.path)
+            let library = try TemplateLibrary(folders: folders)
             clock.end("config and templates")
 
-            let models = try load(sources ?? SiteSources(config: config, site: options.site), drafts: options.drafts)
+            let chosen: SiteSources
+            if let sources { chosen = sources } else { chosen = try SiteSources(config: config, site: options.site) }
+            let models = try load(chosen, drafts: options.drafts)
             clock.end("load data")
 
             let assets = try AssetsCoordinator(theme: theme)
