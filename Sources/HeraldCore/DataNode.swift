@@ -21,6 +21,8 @@ public struct DataNode: Sendable {
 
     /// Follows a dotted key path (`biography.publisher`, `images.md`, `roles.0`); nil when absent.
     public func lookup(_ path: String) -> DataNode? {
+        // Most paths are a single key: look it up without splitting the path into parts.
+        if case .map(let map) = value, !path.utf8.contains(UInt8(ascii: ".")) { return map[path] }
         var node = self
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
             switch node.value {

@@ -32,7 +32,9 @@ struct FieldReader {
     func isMissing(_ value: DataValue) -> Bool {
         switch value {
         case .null: true
-        case .string(let text): placeholders.contains(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Placeholders are short: a long text is missing only when it is blank, and checking
+        // that needs no trimmed copy of, say, a whole biography.
+        case .string(let text): text.utf8.count > 64 ? !text.hasVisibleText : placeholders.contains(text.trimmed())
         default: false
         }
     }
@@ -73,7 +75,7 @@ struct FieldReader {
         case .int(0): value = false
         case .int(1): value = true
         case .string(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmed().lowercased() {
             case "true", "yes", "1": value = true
             case "false", "no", "0": value = false
             default: value = acceptsX && text == "x" ? true : nil
@@ -95,7 +97,7 @@ struct FieldReader {
                    at: node)
             return nil
         }
-        guard let day = Day.parse(text.trimmingCharacters(in: .whitespaces), in: timeZone) else {
+        guard let day = Day.parse(text.trimmed(), in: timeZone) else {
             report("invalid \(name) '\(text)' in \(subject) (expected YYYY-MM-DD or an ISO 8601 timestamp)", at: node)
             return nil
         }
@@ -127,10 +129,10 @@ struct FieldReader {
         switch node.value {
         case .list(let items):
             return items.compactMap { item in
-                isMissing(item.value) ? nil : text(of: item, field: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
+                isMissing(item.value) ? nil : text(of: item, field: path)?.trimmed()
             }
         case .string(let text):
-            let parts = splitText ? FieldReader.split(text) : [text.trimmingCharacters(in: .whitespacesAndNewlines)]
+            let parts = splitText ? FieldReader.split(text) : [text.trimmed()]
             return parts.filter { !isMissing(.string($0)) }
         default:
             report("field '\(path)' of \(subject): expected a list of texts, found \(node.value.quotedForMessage)",
@@ -158,7 +160,7 @@ struct FieldReader {
             }
         }
         parts.append(current)
-        return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return parts.map { $0.trimmed() }.filter { !$0.isEmpty }
     }
 
     /// The record's top-level fields that no model field took whole, in source order.
