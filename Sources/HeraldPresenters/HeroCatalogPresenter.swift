@@ -66,10 +66,10 @@ public struct HeroCatalogPresenter: Sendable {
                                   description: biography?.summary ?? "\(hero.name), from the hero catalog.",
                                   links: links, section: "heroes")
         var facts = cardFields(index, links: links)
-        facts["full_name"] = hero.fullName.map { .string($0) } ?? nil
+        facts["full_name"] = hero.fullName.map { .string($0) } ?? .null
         facts["rank"] = .string(ranking.rank(of: hero).map(String.init) ?? "—")
         facts["count"] = .int(heroes.count)
-        facts["biography_html"] = biography.map { .html($0.html) } ?? nil
+        facts["biography_html"] = biography.map { .html($0.html) } ?? .null
         facts["biography_empty"] = "No biography yet."
         facts["stats_total"] = .string(Self.number(hero.statsTotal))
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
