@@ -73,7 +73,7 @@ public final class OutputWriter: Sendable {
     }
 
     /// Moves every staged file into place, removes what the previous build wrote and this one did
-    /// not, and saves the manifest. Each file appears whole (rename), never half written.
+    /// not, and saves the manifest when it changed. Each file appears whole (rename), never half written.
     public func commit() throws(DiagnosticError) -> Summary {
         let current = state.withLock { $0 }
         var createdFolders: Set<String> = []
@@ -96,11 +96,15 @@ public final class OutputWriter: Sendable {
             }
         }
         try? FileManager.default.removeItem(at: staging)
-        let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
-        let temporary = manifestPath + ".tmp"
-        try Self.write(current.manifest.serialized(), to: temporary, for: nil)
-        if rename(temporary, manifestPath) != 0 {
-            throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
+        // nothing to upload; its time still vouches for every file, none of which was written.
+        if !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries {
+            let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
+            let temporary = manifestPath + ".tmp"
+            try Self.write(current.manifest.serialized(), to: temporary, for: nil)
+            if rename(temporary, manifestPath) != 0 {
+                throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+            }
         }
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
