@@ -35,6 +35,9 @@ public final class OutputWriter: Sendable {
     private let previous: Manifest
     private let previousStamp: timespec?
     private let staging: URL
+    /// The outermost folder on the way to the output folder that did not exist yet: staging
+    /// creates it, and a failed build removes it again.
+    private let firstMissing: URL?
     private let counter = Atomic<Int>(0)
     private let state = Mutex(State())
 
@@ -43,6 +46,13 @@ public final class OutputWriter: Sendable {
         previous = Manifest.read(in: self.folder)
         previousStamp = Self.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
         staging = self.folder.appendingPathComponent(".herald-staging")
+        var missing: URL?
+        var candidate = self.folder
+        while !FileManager.default.fileExists(atPath: candidate.path), candidate.path != "/" {
+            missing = candidate
+            candidate = candidate.deletingLastPathComponent()
+        }
+        firstMissing = missing
         // A build that crashed mid-way may have left its staging folder; it holds nothing published.
         try? FileManager.default.removeItem(at: staging)
     }
@@ -109,9 +119,16 @@ public final class OutputWriter: Sendable {
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
 
-    /// Forgets the staged files: the output folder is left as the previous build made it.
+    /// Forgets the staged files: the output folder is left as the previous build made it, or
+    /// not there at all when there was none.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        guard let firstMissing else { return }
+        // rmdir only removes empty folders, so one that meanwhile holds anything stays.
+        var current = folder
+        while rmdir(current.path) == 0, current.path != firstMissing.path {
+            current = current.deletingLastPathComponent()
+        }
     }
 
     private func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
