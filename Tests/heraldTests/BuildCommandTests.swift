@@ -189,10 +189,16 @@ func namesMistypedTaskCard(_ path: Substring, in site: TestSite) -> Bool {
 
 @Test func templateTypoFailsAStrictBuildAndLeavesTheOutputAsItWas() async throws {
     let site = try TestSite.defaultSite()
+    _ = try addMistypedTaskCard(to: site)
+    // A first build that fails makes no output folder, not even an empty one...
+    #expect(try await site.build(["--strict"]).status == 1)
+    #expect(!site.exists("Output"))
+
+    // ...and a later one leaves the last good output exactly as it was.
+    try site.remove("Templates")
     try await site.buildOK(["--strict"])
     let before = try TreeSnapshot(site.output)
     let typo = try addMistypedTaskCard(to: site)
-
     let result = try await site.build(["--strict"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
