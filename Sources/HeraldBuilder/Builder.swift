@@ -11,7 +11,7 @@ public struct Builder: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    /// Renders and stages every item; returns every error found (all of them, not the first).
+    /// Renders and stages every item; returns every distinct error found (all of them, not the first).
     /// The caller commits the writer only when this comes back empty.
     public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter) -> [Diagnostic] {
         let next = Atomic<Int>(0)
@@ -28,7 +28,9 @@ public struct Builder: Sendable {
                 }
             }
         }
-        return problems.withLock { $0 }.sorted(by: Diagnostic.fileOrder)
+        // Under --strict a template mistake fails every page that uses it with the same
+        // diagnostic: it is one error, reported once.
+        return Set(problems.withLock { $0 }).sorted(by: Diagnostic.fileOrder)
     }
 
     private func produce(_ item: OutputItem, renderer: PageRenderer, writer: OutputWriter) throws(DiagnosticError) {

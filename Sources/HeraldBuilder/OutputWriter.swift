@@ -35,6 +35,9 @@ public final class OutputWriter: Sendable {
     private let previous: Manifest
     private let previousStamp: timespec?
     private let staging: URL
+    /// The outermost folder on the way to the output folder that did not exist yet: staging
+    /// creates it, and a failed build removes it again.
+    private let firstMissing: URL?
     private let counter = Atomic<Int>(0)
     private let state = Mutex(State())
 
@@ -43,6 +46,13 @@ public final class OutputWriter: Sendable {
         previous = Manifest.read(in: self.folder)
         previousStamp = Self.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
         staging = self.folder.appendingPathComponent(".herald-staging")
+        var missing: URL?
+        var candidate = self.folder
+        while !FileManager.default.fileExists(atPath: candidate.path), candidate.path != "/" {
+            missing = candidate
+            candidate = candidate.deletingLastPathComponent()
+        }
+        firstMissing = missing
         // A build that crashed mid-way may have left its staging folder; it holds nothing published.
         try? FileManager.default.removeItem(at: staging)
     }
@@ -73,7 +83,7 @@ public final class OutputWriter: Sendable {
     }
 
     /// Moves every staged file into place, removes what the previous build wrote and this one did
-    /// not, and saves the manifest. Each file appears whole (rename), never half written.
+    /// not, and saves the manifest when it changed. Each file appears whole (rename), never half written.
     public func commit() throws(DiagnosticError) -> Summary {
         let current = state.withLock { $0 }
         var createdFolders: Set<String> = []
@@ -96,18 +106,29 @@ public final class OutputWriter: Sendable {
             }
         }
         try? FileManager.default.removeItem(at: staging)
-        let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
-        let temporary = manifestPath + ".tmp"
-        try Self.write(current.manifest.serialized(), to: temporary, for: nil)
-        if rename(temporary, manifestPath) != 0 {
-            throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
+        // nothing to upload; its time still vouches for every file, none of which was written.
+        if !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries {
+            let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
+            let temporary = manifestPath + ".tmp"
+            try Self.write(current.manifest.serialized(), to: temporary, for: nil)
+            if rename(temporary, manifestPath) != 0 {
+                throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+            }
         }
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
 
-    /// Forgets the staged files: the output folder is left as the previous build made it.
+    /// Forgets the staged files: the output folder is left as the previous build made it, or
+    /// not there at all when there was none.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        guard let firstMissing else { return }
+        // rmdir only removes empty folders, so one that meanwhile holds anything stays.
+        var current = folder
+        while rmdir(current.path) == 0, current.path != firstMissing.path {
+            current = current.deletingLastPathComponent()
+        }
     }
 
     private func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
