@@ -40,7 +40,7 @@ public enum SiteBuild {
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
             } else {
-                report.warnings = warnings.map(\.description)
+                report.warnings = warnings.map { relative($0, to: options.site) }
             }
             clock.end("render")
             guard problems.isEmpty else {
@@ -56,11 +56,22 @@ public enum SiteBuild {
             report.unchanged = summary.unchanged
             report.removed = summary.removed
         } catch {
-            report.errors = error.diagnostics.map(\.description)
+            report.errors = error.diagnostics.map { relative($0, to: options.site) }
         }
         report.phases = clock.phases
         report.seconds = clock.total
         return report
+    }
+
+    /// A diagnostic printed with its path relative to the site folder when it lies inside it
+    /// (`Templates/card.html.mustache:3:9`), as data errors are, so editors find the file.
+    private static func relative(_ diagnostic: Diagnostic, to site: URL) -> String {
+        var diagnostic = diagnostic
+        let prefix = site.standardizedFileURL.path + "/"
+        if diagnostic.location.file.hasPrefix(prefix) {
+            diagnostic.location.file.removeFirst(prefix.count)
+        }
+        return diagnostic.description
     }
 
     /// The models of every source, all their errors together.
