@@ -13,8 +13,11 @@ public struct Builder: Sendable {
 
     /// Renders and stages every item; returns every distinct error found (all of them, not the first).
     /// The caller commits the writer only when this comes back empty.
-    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter) -> [Diagnostic] {
+    /// `progress` hears (done, total) now and then, for a progress line on a terminal.
+    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Diagnostic] {
         let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
         let problems = Mutex<[Diagnostic]>([])
         // Workers pull the next item from a shared counter, so a slow page never idles the others.
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
@@ -26,6 +29,8 @@ public struct Builder: Sendable {
                 } catch {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }
                 }
+                let finished = done.add(1, ordering: .relaxed).newValue
+                if let progress, finished % 500 == 0 || finished == items.count { progress(finished, items.count) }
             }
         }
         // Under --strict a template mistake fails every page that uses it with the same

@@ -35,7 +35,8 @@ public enum SiteBuild {
 
             let writer = OutputWriter(folder: options.output)
             let renderer = PageRenderer(library: library, strict: options.strict)
-            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer)
+            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
+                                                           progress: options.progress)
             let warnings = renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }

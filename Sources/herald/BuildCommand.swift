@@ -74,6 +74,13 @@ struct BuildCommand: ParsableCommand {
         options.drafts = drafts
         options.offline = offline
         options.baseURL = baseURL
+        // A progress line only where a person watches: never in logs or CI output.
+        if !quiet, isatty(STDERR_FILENO) != 0 {
+            options.progress = { done, total in
+                let line = done == total ? "\r\u{1B}[K" : "\rRendering \(done) of \(total) pages…"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        }
 
         let result = SiteBuild.run(options)
         // Warnings are for everyone but those who asked for errors only (--quiet).
