@@ -182,7 +182,9 @@ func addMistypedTaskCard(to site: TestSite) throws -> (line: Int, column: Int) {
 /// Whether a diagnostic's path names the site's own task card, so that an editor opens it from
 /// the site folder (whether the path is relative or absolute).
 func namesMistypedTaskCard(_ path: Substring, in site: TestSite) -> Bool {
-    let named = URL(fileURLWithPath: String(path), relativeTo: site.folder).standardizedFileURL.resolvingSymlinksInPath()
+    // Diagnostics name files inside the site relative to it, as `Content/tasks.yml` is.
+    let named = (path.hasPrefix("/") ? URL(fileURLWithPath: String(path)) : site.folder.appendingPathComponent(String(path)))
+        .standardizedFileURL.resolvingSymlinksInPath()
     return path.hasSuffix("Templates/task-card.html.mustache")
         && named.path == site.url("Templates/task-card.html.mustache").resolvingSymlinksInPath().path
 }
