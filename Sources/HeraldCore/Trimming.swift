@@ -7,7 +7,9 @@ extension StringProtocol {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        // Most values need no trimming: hand them back without copying scalar by scalar.
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
+        return String(Substring.UnicodeScalarView(scalars[first...last]))
     }
 
     /// Whether the text has anything but white space.
