@@ -44,8 +44,7 @@ public struct Builder: Sendable {
             try writer.add(path, bytes: bytes)
         case .page(let job):
             let data = try job.makeData(renderer)
-            let text = try renderer.render(job.template, data)
-            try writer.add(job.output, bytes: Array(text.utf8))
+            try writer.add(job.output, bytes: try renderer.renderBytes(job.template, data))
         }
     }
 }

@@ -43,7 +43,7 @@ struct FieldReader {
     mutating func find(_ paths: [String]) -> (path: String, node: DataNode)? {
         for path in paths {
             guard let node = record.fields.lookup(path) else { continue }
-            if !path.contains(".") { consumed.insert(path) }
+            if !path.utf8.contains(UInt8(ascii: ".")) { consumed.insert(path) }
             if !isMissing(node.value) { return (path, node) }
         }
         return nil
