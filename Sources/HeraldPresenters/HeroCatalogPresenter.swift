@@ -213,13 +213,9 @@ public struct HeroCatalogPresenter: Sendable {
             for (index, hero) in heroes.enumerated() {
                 for value in hero.groupValues(for: key) { members[value, default: []].append(index) }
             }
-            var used = Set<String>()
-            for value in members.keys.sorted() {
-                var slug = Slug.make(from: value)
-                var suffix = 2
-                while used.contains(slug) { slug = Slug.make(from: value) + "-\(suffix)"; suffix += 1 }
-                used.insert(slug)
-                result.append(Group(key: key, value: value, route: "\(groupIndexRoute(key))\(slug)/",
+            let values = members.keys.sorted()
+            for (value, folder) in zip(values, FolderNames.make(for: values)) {
+                result.append(Group(key: key, value: value, route: "\(groupIndexRoute(key))\(folder)/",
                                     members: members[value] ?? []))
             }
         }

@@ -57,3 +57,4 @@ import Testing
     // A page size below one would divide by zero; it counts as one.
     #expect(Pagination(itemCount: 3, perPage: 0, firstRoute: "heroes/").pageCount == 3)
 }
+
