@@ -114,6 +114,18 @@ public struct DataMap: Sendable {
         keyPositions[key] = position
     }
 
+    /// Adds `key`, new to the map, with where it was written; false, leaving the map as it was,
+    /// when the map has the key already. One hash per dictionary, for readers building large maps.
+    mutating func add(_ node: DataNode, forKey key: String, at position: KeyPosition) -> Bool {
+        if let existing = nodes.updateValue(node, forKey: key) {
+            nodes[key] = existing
+            return false
+        }
+        keys.append(key)
+        keyPositions[key] = position
+        return true
+    }
+
     /// The entries in source order.
     public var entries: [(key: String, node: DataNode)] {
         keys.compactMap { key in nodes[key].map { (key, $0) } }

@@ -2,18 +2,27 @@
 /// floats; everything else, dates and yes/no included, stays a string for the models to read.
 enum ScalarTyping {
     static func value(of text: String) -> DataValue {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
+        guard let first = text.utf8.first else { return .null }
+        // Most scalars are words or numbers, which start with none of the bytes the spellings
+        // below start with: they skip comparing with each spelling.
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+            case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+            case ".nan", ".NaN", ".NAN": return .double(.nan)
+            default: break
+            }
+        default:
+            break
         }
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || isDigit(first)
+        else { return .string(text) }
         let bytes = Array(text.utf8)
-        guard let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-            || first == UInt8(ascii: ".") || isDigit(first) else { return .string(text) }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
             if bytes[1] == UInt8(ascii: "x"), let value = Int(text.dropFirst(2), radix: 16) { return .int(value) }
             if bytes[1] == UInt8(ascii: "o"), let value = Int(text.dropFirst(2), radix: 8) { return .int(value) }
