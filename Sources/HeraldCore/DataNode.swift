@@ -126,6 +126,17 @@ public struct DataMap: Sendable {
         return true
     }
 
+    /// The map without `removed` keys, in one pass (removing keys one by one is quadratic).
+    public func removing(_ removed: Set<String>) -> DataMap {
+        var copy = self
+        copy.keys.removeAll { removed.contains($0) }
+        for key in removed {
+            copy.nodes[key] = nil
+            copy.keyPositions[key] = nil
+        }
+        return copy
+    }
+
     /// The entries in source order.
     public var entries: [(key: String, node: DataNode)] {
         keys.compactMap { key in nodes[key].map { (key, $0) } }

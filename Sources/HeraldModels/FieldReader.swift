@@ -54,13 +54,14 @@ struct FieldReader {
         return text(of: node, field: path)
     }
 
-    mutating func text(of node: DataNode, field: String) -> String? {
+    /// The node as text; `field` names it in the error message and is only built for one.
+    mutating func text(of node: DataNode, field: @autoclosure () -> String) -> String? {
         switch node.value {
         case .string(let text): return text
         case .int(let number): return String(number)
         case .double(let number): return String(number)
         default:
-            report("field '\(field)' of \(subject): expected text, found \(node.value.quotedForMessage)", at: node)
+            report("field '\(field())' of \(subject): expected text, found \(node.value.quotedForMessage)", at: node)
             return nil
         }
     }
@@ -166,8 +167,6 @@ struct FieldReader {
     /// The record's top-level fields that no model field took whole, in source order.
     var extra: DataMap {
         guard case .map(let fields) = record.fields.value else { return DataMap() }
-        var extra = fields
-        for key in consumed { extra[key] = nil }
-        return extra
+        return fields.removing(consumed)
     }
 }
