@@ -89,8 +89,9 @@ public final class OutputWriter: Sendable {
 
     /// Moves every staged file into place, removes what the previous build wrote and this one did
     /// not, and saves the manifest when it changed. Each file appears whole (rename), never half written.
-    public func commit() throws(DiagnosticError) -> Summary {
-        let current = state.withLock { $0 }
+    public func commit(inputs: UInt64? = nil) throws(DiagnosticError) -> Summary {
+        var current = state.withLock { $0 }
+        current.manifest.inputs = inputs
         var createdFolders: Set<String> = []
         for item in current.staged {
             let directory = item.path.directory
@@ -112,7 +113,8 @@ public final class OutputWriter: Sendable {
         try? FileManager.default.removeItem(at: staging)
         // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
         // nothing to upload; its time still vouches for every file, none of which was written.
-        if !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries {
+        if !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
+            || inputs != previous.inputs {
             let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
             let temporary = manifestPath + ".tmp"
             try Self.write(current.manifest.serialized(), to: temporary, for: nil)
@@ -121,6 +123,22 @@ public final class OutputWriter: Sendable {
             }
         }
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+    }
+
+    /// Whether the last build read exactly these inputs and every file it wrote is still there
+    /// as it wrote it: then a build would change nothing, and need not run.
+    public func isUpToDate(inputs: UInt64) -> Bool {
+        guard previous.inputs == inputs, previousStamp != nil else { return false }
+        for (path, entry) in previous.entries {
+            guard let output = OutputPath(path), isUnchanged(output, entry) else { return false }
+        }
+        return true
+    }
+
+    /// What the last build wrote, for a build that found itself up to date.
+    public var previousSummary: Summary {
+        Summary(written: 0, unchanged: previous.entries.count, removed: 0,
+                bytes: previous.entries.values.reduce(0) { $0 + $1.size })
     }
 
     /// Forgets the staged files: the output folder is left as the previous build made it, or

@@ -12,16 +12,15 @@ public struct DataFolderLoader: Sendable {
         self.folder = folder
     }
 
+    /// The data files read, for up-to-date checks.
+    public func inputFiles() -> [URL] {
+        dataFiles().map { records.siteFolder.appendingPathComponent(folder + "/" + $0.name) }
+    }
+
     public func load() throws(DiagnosticError) -> DataNode {
-        let base = records.siteFolder.appendingPathComponent(folder)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base.path) else {
-            return DataNode(.map(DataMap()))
-        }
         var map = DataMap()
         var problems: [Diagnostic] = []
-        for name in names.sorted() {
-            let ext = (name as NSString).pathExtension.lowercased()
-            guard let format = DataFormat(fileExtension: ext), [.json, .yaml, .csv, .tsv].contains(format) else { continue }
+        for (name, format) in dataFiles() {
             let key = (name as NSString).deletingPathExtension
             do throws(DiagnosticError) {
                 let rows = try records.load(SourceSpec(path: folder + "/" + name, format: format))
@@ -32,5 +31,16 @@ public struct DataFolderLoader: Sendable {
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return DataNode(.map(map))
+    }
+
+    /// The folder's JSON, YAML, CSV and TSV files, sorted by name; none when there is no folder.
+    private func dataFiles() -> [(name: String, format: DataFormat)] {
+        let base = records.siteFolder.appendingPathComponent(folder)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+        return names.sorted().compactMap { name in
+            let ext = (name as NSString).pathExtension.lowercased()
+            guard let format = DataFormat(fileExtension: ext), [.json, .yaml, .csv, .tsv].contains(format) else { return nil }
+            return (name, format)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import HeraldModels
 
@@ -7,6 +8,13 @@ public protocol ModelLoader<Model>: Sendable {
     associatedtype Model: Sendable
     /// Every model of the source, or every problem found in it.
     func load() throws(DiagnosticError) -> [Model]
+    /// Every file `load()` reads, so a build can tell that nothing changed; nil when the
+    /// loader cannot tell (its models then count as changed on every build).
+    func inputFiles() throws(DiagnosticError) -> [URL]?
+}
+
+extension ModelLoader {
+    public func inputFiles() throws(DiagnosticError) -> [URL]? { nil }
 }
 
 /// Models already in memory: for tests, and for callers that made their models themselves.

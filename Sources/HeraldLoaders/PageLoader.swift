@@ -8,16 +8,24 @@ public struct PageLoader: ModelLoader {
     public var folder: String
     public var timeZone: TimeZone
 
+    private var spec: SourceSpec { SourceSpec(path: folder, format: .markdown) }
+    private var exists: Bool { FileManager.default.fileExists(atPath: records.siteFolder.appendingPathComponent(folder).path) }
+
     public init(records: RecordLoader, folder: String, timeZone: TimeZone) {
         self.records = records
         self.folder = folder
         self.timeZone = timeZone
     }
 
+    public func inputFiles() throws(DiagnosticError) -> [URL]? {
+        guard exists else { return [] }
+        return try records.files(of: spec).map(\.url)
+    }
+
     public func load() throws(DiagnosticError) -> [Page] {
-        guard FileManager.default.fileExists(atPath: records.siteFolder.appendingPathComponent(folder).path) else { return [] }
+        guard exists else { return [] }
         let timeZone = timeZone
-        return try decodeSlugged(try records.load(SourceSpec(path: folder, format: .markdown)), kind: "page") {
+        return try decodeSlugged(try records.load(spec), kind: "page") {
             record throws(DiagnosticError) in try Page.decode(record, timeZone: timeZone)
         }
     }

@@ -14,15 +14,7 @@ public struct RecordLoader: Sendable {
     /// file, array or folder gives no records; a missing file is an error naming its path.
     /// Every problem of every file is thrown at once, so one bad record never hides the others.
     public func load(_ spec: SourceSpec) throws(DiagnosticError) -> [Record] {
-        let resolver = SourceResolver(siteFolder: siteFolder)
-        let kind = try resolver.kind(of: spec.path)
-        let format: DataFormat
-        if let given = spec.format {
-            format = given
-        } else {
-            format = try Self.inferredFormat(of: spec.path, kind: kind)
-        }
-        let files = try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
+        let (files, format) = try resolve(spec)
         let reader = Self.reader(for: format, spec: spec)
         // A folder of thousands of Markdown files is read and parsed on every core.
         let results = Parallel.map(files, chunk: 8) { file in
@@ -39,6 +31,23 @@ public struct RecordLoader: Sendable {
         }
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
         return records
+    }
+
+    /// The files `spec` reads, in the order they are read.
+    public func files(of spec: SourceSpec) throws(DiagnosticError) -> [SourceFile] {
+        try resolve(spec).files
+    }
+
+    private func resolve(_ spec: SourceSpec) throws(DiagnosticError) -> (files: [SourceFile], format: DataFormat) {
+        let resolver = SourceResolver(siteFolder: siteFolder)
+        let kind = try resolver.kind(of: spec.path)
+        let format: DataFormat
+        if let given = spec.format {
+            format = given
+        } else {
+            format = try Self.inferredFormat(of: spec.path, kind: kind)
+        }
+        return (try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions), format)
     }
 
     /// The reader of `format`, set up with the spec's `root`, `table` and `query`.

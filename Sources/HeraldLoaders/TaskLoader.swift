@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import HeraldModels
 
@@ -11,6 +12,10 @@ public struct TaskLoader: ModelLoader {
         self.records = records
         self.spec = spec
         self.rules = rules
+    }
+
+    public func inputFiles() throws(DiagnosticError) -> [URL]? {
+        try records.files(of: spec).map(\.url)
     }
 
     public func load() throws(DiagnosticError) -> [Task] {

@@ -1,3 +1,5 @@
+import HeraldBuilder
+
 /// What a build did, for the summary line and `--report FILE.json`.
 public struct BuildReport: Sendable, Codable {
     /// How long one phase of the build took.
@@ -20,5 +22,15 @@ public struct BuildReport: Sendable, Codable {
 
     public init(succeeded: Bool) {
         self.succeeded = succeeded
+    }
+
+    /// Takes the counts of a committed (or found up-to-date) output folder: the build succeeded.
+    mutating func record(_ summary: OutputWriter.Summary) {
+        succeeded = true
+        pages = summary.written + summary.unchanged
+        bytes = summary.bytes
+        written = summary.written
+        unchanged = summary.unchanged
+        removed = summary.removed
     }
 }

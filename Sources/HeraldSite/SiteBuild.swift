@@ -17,14 +17,26 @@ public enum SiteBuild {
         var report = BuildReport(succeeded: false)
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: options.output, site: options.site)
-            let config = try loadConfig(options)
+            let (config, configText) = try loadConfig(options)
             let theme = try Theme(site: options.site)
-            let folders = theme.folders.map(\.path)
-            let library = try TemplateLibrary(folders: folders)
-            clock.end("config and templates")
-
             let chosen: SiteSources
             if let sources { chosen = sources } else { chosen = try SiteSources(config: config, site: options.site) }
+            let writer = OutputWriter(folder: options.output)
+            let inputs = try InputFingerprint.compute(options: options, configText: configText,
+                                                      today: Day(options.now, in: config.timeZone),
+                                                      theme: theme, sources: chosen)
+            clock.end("up-to-date check")
+            if let inputs, writer.isUpToDate(inputs: inputs) {
+                // Same inputs, same binary, same day, every output file intact: nothing to do.
+                report.record(writer.previousSummary)
+                report.phases = clock.phases
+                report.seconds = clock.total
+                return report
+            }
+
+            let folders = theme.folders.map(\.path)
+            let library = try TemplateLibrary(folders: folders)
+            clock.end("templates")
             let models = try load(chosen, drafts: options.drafts)
             clock.end("load data")
 
@@ -33,7 +45,6 @@ public enum SiteBuild {
             let items = try outputItems(config: config, context: context, models: models, assets: assets)
             clock.end("plan pages")
 
-            let writer = OutputWriter(folder: options.output)
             let renderer = PageRenderer(library: library, strict: options.strict)
             var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
                                                            progress: options.progress)
@@ -48,14 +59,9 @@ public enum SiteBuild {
                 writer.discard()
                 throw DiagnosticError(problems)
             }
-            let summary = try writer.commit()
+            // A build with warnings leaves no fingerprint, so the next one runs and shows them again.
+            report.record(try writer.commit(inputs: warnings.isEmpty ? inputs : nil))
             clock.end("write")
-            report.succeeded = true
-            report.pages = items.count
-            report.bytes = summary.bytes
-            report.written = summary.written
-            report.unchanged = summary.unchanged
-            report.removed = summary.removed
         } catch {
             report.errors = error.diagnostics.map { relative($0, to: options.site) }
         }
@@ -83,7 +89,7 @@ public enum SiteBuild {
         var data: TemplateValue = .map([:])
     }
 
-    private static func loadConfig(_ options: BuildOptions) throws(DiagnosticError) -> SiteConfig {
+    private static func loadConfig(_ options: BuildOptions) throws(DiagnosticError) -> (SiteConfig, String) {
         let file = options.site.appendingPathComponent("herald.yml")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
             throw DiagnosticError(.error(at: SourceLocation(file: "herald.yml"),
@@ -97,7 +103,7 @@ public enum SiteBuild {
             }
             config.baseURL = normalized
         }
-        return config
+        return (config, text)
     }
 
     private static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {

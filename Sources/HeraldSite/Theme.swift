@@ -23,16 +23,22 @@ struct Theme: Sendable {
     func files(under subfolder: String) -> [String: URL] {
         var found: [String: URL] = [:]
         for folder in folders.reversed() {
-            let base = folder.appendingPathComponent(subfolder)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else {
-                continue
-            }
-            for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
-                let relative = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
-                found[subfolder + "/" + relative] = url
-            }
+            for (name, url) in files(in: folder) where name.hasPrefix(subfolder + "/") { found[name] = url }
         }
         return found
+    }
+
+    /// Every file of one theme folder, by its path inside it, sorted: for the input fingerprint.
+    func files(in folder: URL) -> [(String, URL)] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        let base = folder.standardizedFileURL.path.count + 1
+        var found: [(String, URL)] = []
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            found.append((String(url.standardizedFileURL.path.dropFirst(base)), url))
+        }
+        return found.sorted { $0.0 < $1.0 }
     }
 
     /// The built-in theme, shipped as the executable's resource bundle. Looked up by hand rather

@@ -1,0 +1,59 @@
+/// A fast 64-bit fingerprint of bytes: to tell an unchanged output file without reading it, and
+/// whether a build's inputs changed at all.
+///
+/// Not cryptographic: it only has to notice edits between two builds of the same site.
+public struct ContentHash: Sendable {
+    public private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    public init() {}
+
+    /// The fingerprint of one byte sequence.
+    public static func of(_ bytes: [UInt8]) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(bytes)
+        return hash.value
+    }
+
+    /// Mixes in `bytes`, and their length, so that ("ab", "c") and ("a", "bc") differ.
+    public mutating func combine(_ bytes: some Collection<UInt8>) {
+        var hash = value ^ UInt64(bytes.count)
+        let contiguous: Bool? = bytes.withContiguousStorageIfAvailable { raw in
+            Self.mix(UnsafeRawBufferPointer(raw), into: &hash)
+            return true
+        }
+        if contiguous == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBytes { Self.mix($0, into: &hash) }
+        }
+        value = Self.mix(hash)
+    }
+
+    public mutating func combine(_ text: String) {
+        combine(Array(text.utf8))
+    }
+
+    // Eight bytes at a time, each mixed by a multiply-rotate step (in the style of wyhash/FxHash).
+    private static func mix(_ raw: UnsafeRawBufferPointer, into hash: inout UInt64) {
+        let count = raw.count
+        var offset = 0
+        while offset + 8 <= count {
+            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < count {
+            tail |= UInt64(raw[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        hash = mix(hash ^ tail)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var x = value &* 0xBF58_476D_1CE4_E5B9
+        x ^= x >> 31
+        x = x &* 0x94D0_49BB_1331_11EB
+        return x ^ (x >> 29)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Whether a rebuild skipped all work: its report has the up-to-date check and no render phase.
+private func skippedWork(_ site: TestSite, now: String = buildInstant) async throws -> Bool {
+    let report = site.url("report.json")
+    #expect(try await site.herald(["build", "--now", now, "--report", report.path]).status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+    let phases = (json?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+    return phases == ["up-to-date check"]
+}
+
+@Test func anUnchangedSiteIsNotRenderedAgain() async throws {
+    let site = try TestSite.defaultSite()
+    try await site.buildOK()
+    #expect(try await skippedWork(site))
+}
+
+@Test func touchingAFileWithoutChangingItKeepsTheSiteUpToDate() async throws {
+    let site = try TestSite.defaultSite()
+    try await site.buildOK()
+    // Same bytes, new modification time: the fingerprint hashes content, not times.
+    try site.write("Content/tasks.yml", try site.read("Content/tasks.yml"))
+    #expect(try await skippedWork(site))
+}
+
+@Test func everyKindOfInputChangeMakesTheBuildRunAgain() async throws {
+    let site = try TestSite.defaultSite()
+    try await site.buildOK()
+    let changes: [(String, () throws -> Void)] = [
+        ("a hero file", { try site.write("Content/heroes/hum.md", try site.read("Content/heroes/hum.md") + "\nMore.\n") }),
+        ("a page", { try site.write("Content/pages/about.md", try site.read("Content/pages/about.md") + "\nMore.\n") }),
+        ("a data file", { try site.write("Content/data/team.yml", try site.read("Content/data/team.yml") + "\n# note\n") }),
+        ("herald.yml", { try site.write("herald.yml", try site.read("herald.yml") + "\n# note\n") }),
+        ("a site template", {
+            let theme = TestSite.repository.appendingPathComponent("Sources/HeraldSite/Theme/404.html.mustache")
+            try site.write("Templates/404.html.mustache", try String(contentsOf: theme, encoding: .utf8) + "\n")
+        }),
+        ("an output file deleted", { try site.remove("Output/about/index.html") }),
+    ]
+    for (change, apply) in changes {
+        try apply()
+        #expect(try await !skippedWork(site), "after changing \(change)")
+        #expect(try await skippedWork(site), "a second build after changing \(change)")
+    }
+    #expect(site.exists("Output/about/index.html"))
+    // Another day changes "overdue by N days": the same site is built again, once.
+    #expect(try await !skippedWork(site, now: "2026-11-22T10:00:00Z"))
+    #expect(try await skippedWork(site, now: "2026-11-22T18:00:00Z"), "later the same day")
+    #expect(try await !skippedWork(site), "back to the first day")
+}
+
+@Test func aBuildWithWarningsRunsAgainAndShowsThem() async throws {
+    let site = try TestSite.defaultSite()
+    let theme = TestSite.repository.appendingPathComponent("Sources/HeraldSite/Theme/404.html.mustache")
+    try site.write("Templates/404.html.mustache",
+                   try String(contentsOf: theme, encoding: .utf8).replacingOccurrences(of: "{{message}}", with: "{{mesage}}"))
+    let first = try await site.build()
+    let second = try await site.build()
+    #expect(first.stderr.contains("warning: unknown key 'mesage'"))
+    #expect(second.stderr.contains("warning: unknown key 'mesage'"))
+}
