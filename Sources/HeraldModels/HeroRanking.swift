@@ -13,11 +13,11 @@ public struct HeroRanking: Sendable {
     private let ranks: [String: Int]
 
     public init(_ heroes: [Hero]) {
-        let ordered = heroes.filter { !$0.stats.isEmpty }.sorted { a, b in
-            if a.statsTotal != b.statsTotal { return a.statsTotal > b.statsTotal }
-            let (left, right) = (a.name.lowercased(), b.name.lowercased())
-            return left != right ? left < right : a.slug < b.slug
-        }
+        // Totals and lowercased names are worked out once per hero, not once per comparison:
+        // thousands of heroes share a total, and the sort compares their names many times.
+        let ranked = heroes.filter { !$0.stats.isEmpty }
+        let keys = ranked.map { (total: -$0.statsTotal, name: $0.name.lowercased(), slug: $0.slug) }
+        let ordered = ranked.indices.sorted { keys[$0] < keys[$1] }.map { ranked[$0] }
         var entries: [Entry] = []
         for (index, hero) in ordered.enumerated() {
             let tiedRank = entries.last.flatMap { $0.total == hero.statsTotal ? $0.rank : nil }
