@@ -68,10 +68,14 @@ let package = Package(
         .testTarget(name: "HeraldLoadersTests", dependencies: ["HeraldLoaders", "HeraldModels", "HeraldCore",
                                                                .product(name: "GRDB", package: "GRDB.swift")],
                     resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "HeraldPresentersTests", dependencies: ["HeraldPresenters", "HeraldModels", "HeraldMustache"],
+        .testTarget(name: "HeraldPresentersTests",
+                    dependencies: ["HeraldPresenters", "HeraldModels", "HeraldMustache", "HeraldMarkdown", "HeraldCore"],
                     swiftSettings: strict),
         .testTarget(name: "HeraldBuilderTests", dependencies: ["HeraldBuilder", "HeraldMustache"], swiftSettings: strict),
-        .testTarget(name: "HeraldSiteTests", dependencies: ["HeraldSite", "HeraldLoaders", "HeraldModels"], swiftSettings: strict),
+        .testTarget(name: "HeraldSiteTests",
+                    dependencies: ["HeraldSite", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
+                                   .product(name: "GRDB", package: "GRDB.swift")],
+                    resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "heraldTests", dependencies: ["herald"], swiftSettings: strict),
     ]
 )

@@ -15,11 +15,8 @@ public struct HeroLoader: ModelLoader {
 
     public func load() throws(DiagnosticError) -> [Hero] {
         let rules = rules
-        let heroes = try decodeAll(try records.load(spec)) { record throws(DiagnosticError) in
+        return try decodeSlugged(try records.load(spec), kind: "hero") { record throws(DiagnosticError) in
             try Hero.decode(record, rules: rules)
         }
-        let duplicates = SlugRegistry.duplicates(in: heroes, kind: "hero")
-        guard duplicates.isEmpty else { throw DiagnosticError(duplicates) }
-        return heroes
     }
 }

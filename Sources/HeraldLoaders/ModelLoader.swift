@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldModels
 
 /// Loads the models of one kind. Coordinators receive loaders injected, so tests can hand them
 /// in-memory ones and a build can read files, a database or a remote API alike.
@@ -19,9 +20,9 @@ public struct InMemoryLoader<Model: Sendable>: ModelLoader {
     public func load() -> [Model] { models }
 }
 
-/// Decodes every record with `decode`, collecting the errors of all records, not only the first.
+/// Decodes every record with `decode`; the models that decoded, and the problems of all the others.
 func decodeAll<Model>(_ records: [Record],
-                      _ decode: (Record) throws(DiagnosticError) -> Model?) throws(DiagnosticError) -> [Model] {
+                      _ decode: (Record) throws(DiagnosticError) -> Model?) -> (models: [Model], problems: [Diagnostic]) {
     var models: [Model] = []
     models.reserveCapacity(records.count)
     var problems: [Diagnostic] = []
@@ -32,6 +33,15 @@ func decodeAll<Model>(_ records: [Record],
             problems += error.diagnostics
         }
     }
-    guard problems.isEmpty else { throw DiagnosticError(problems) }
+    return (models, problems)
+}
+
+/// Decodes records into models that must have unique slugs, reporting bad records and
+/// duplicate slugs together, so one kind of mistake never hides the other.
+func decodeSlugged<Model: Slugged>(_ records: [Record], kind: String,
+                                   _ decode: (Record) throws(DiagnosticError) -> Model?) throws(DiagnosticError) -> [Model] {
+    let (models, problems) = decodeAll(records, decode)
+    let all = problems + SlugRegistry.duplicates(in: models, kind: kind)
+    guard all.isEmpty else { throw DiagnosticError(all) }
     return models
 }

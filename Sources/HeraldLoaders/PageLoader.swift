@@ -17,11 +17,8 @@ public struct PageLoader: ModelLoader {
     public func load() throws(DiagnosticError) -> [Page] {
         guard FileManager.default.fileExists(atPath: records.siteFolder.appendingPathComponent(folder).path) else { return [] }
         let timeZone = timeZone
-        let pages = try decodeAll(try records.load(SourceSpec(path: folder, format: .markdown))) { record throws(DiagnosticError) in
-            try Page.decode(record, timeZone: timeZone)
+        return try decodeSlugged(try records.load(SourceSpec(path: folder, format: .markdown)), kind: "page") {
+            record throws(DiagnosticError) in try Page.decode(record, timeZone: timeZone)
         }
-        let duplicates = SlugRegistry.duplicates(in: pages, kind: "page")
-        guard duplicates.isEmpty else { throw DiagnosticError(duplicates) }
-        return pages
     }
 }

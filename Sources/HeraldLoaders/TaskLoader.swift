@@ -15,8 +15,10 @@ public struct TaskLoader: ModelLoader {
 
     public func load() throws(DiagnosticError) -> [Task] {
         let rules = rules
-        return try decodeAll(try records.load(spec)) { record throws(DiagnosticError) in
+        let (tasks, problems) = decodeAll(try records.load(spec)) { record throws(DiagnosticError) in
             try Task.decode(record, rules: rules)
         }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        return tasks
     }
 }

@@ -19,17 +19,24 @@ public struct HeroCatalogPresenter: Sendable {
     public let groupBy: [HeroField]
     public let pagination: Pagination
     public let groups: [Group]
+    /// Group field → value → index in `groups`, so detail pages find their groups directly.
+    private let groupIndexByValue: [HeroField: [String: Int]]
     private let ranking: HeroRanking
     private let statScale: Double
 
     public init(heroes: [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
         self.context = context
-        self.heroes = heroes.sorted { ($0.name.lowercased(), $0.slug) < ($1.name.lowercased(), $1.slug) }
+        // Sort keys are made once per hero, not once per comparison.
+        let keys = heroes.map { ($0.name.lowercased(), $0.slug) }
+        self.heroes = heroes.indices.sorted { keys[$0] < keys[$1] }.map { heroes[$0] }
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
         ranking = HeroRanking(self.heroes)
         statScale = max(100, self.heroes.flatMap { $0.stats.map(\.value) }.max() ?? 100)
         groups = Self.groups(of: self.heroes, by: groupBy)
+        var index: [HeroField: [String: Int]] = [:]
+        for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
+        groupIndexByValue = index
     }
 
     public static func route(of hero: Hero) -> String { "heroes/\(hero.slug)/" }
@@ -66,10 +73,12 @@ public struct HeroCatalogPresenter: Sendable {
                                   description: biography?.summary ?? "\(hero.name), from the hero catalog.",
                                   links: links, section: "heroes")
         var facts = cardFields(index, links: links)
-        facts["full_name"] = hero.fullName.map { .string($0) } ?? nil
+        // `.null`, not `nil`: assigning nil through a subscript removes the key, and a --strict
+        // build rejects a template that names a key its view data lacks.
+        facts["full_name"] = hero.fullName.map { .string($0) } ?? .null
         facts["rank"] = .string(ranking.rank(of: hero).map(String.init) ?? "—")
         facts["count"] = .int(heroes.count)
-        facts["biography_html"] = biography.map { .html($0.html) } ?? nil
+        facts["biography_html"] = biography.map { .html($0.html) } ?? .null
         facts["biography_empty"] = "No biography yet."
         facts["stats_total"] = .string(Self.number(hero.statsTotal))
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
@@ -167,14 +176,15 @@ public struct HeroCatalogPresenter: Sendable {
     }
 
     private func groupLinks(links: Linker) -> TemplateValue {
-        let keys = groupBy.filter { key in groups.contains { $0.key == key } }
+        let keys = groupBy.filter { groupIndexByValue[$0] != nil }
         return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
             ["label": .string(Self.label(key.rawValue)), "href": .string(links.href(Self.groupIndexRoute(key)))]
         })]
     }
 
     private func groupLink(_ key: HeroField, _ value: String?, links: Linker) -> TemplateValue {
-        guard let value, let group = groups.first(where: { $0.key == key && $0.value == value }) else { return nil }
+        guard let value, let position = groupIndexByValue[key]?[value] else { return nil }
+        let group = groups[position]
         return ["name": .string(value), "href": .string(links.href(group.route))]
     }
 

@@ -25,10 +25,17 @@ public struct Pagination: Sendable {
         return start..<min(itemCount, start + perPage)
     }
 
-    /// The pager of page `number`, as view data.
+    /// The pager of page `number`, as view data: the first and last pages and a few around the
+    /// current one, so a catalog of thousands of pages does not list them all on every page.
     public func view(page number: Int, links: Linker) -> TemplateValue {
-        let pages: [TemplateValue] = (1...pageCount).map { index in
-            ["number": .int(index), "href": .string(links.href(route(ofPage: index))), "current": .bool(index == number)]
+        let window = Set([1, pageCount] + Array(max(1, number - 2)...min(pageCount, number + 2)))
+        var pages: [TemplateValue] = []
+        var previousShown = 0
+        for index in window.sorted() {
+            if index > previousShown + 1 { pages.append(["gap": true, "current": false, "number": "…", "href": ""]) }
+            pages.append(["gap": false, "number": .int(index), "href": .string(links.href(route(ofPage: index))),
+                          "current": .bool(index == number)])
+            previousShown = index
         }
         let previous: TemplateValue = number > 1 ? ["href": .string(links.href(route(ofPage: number - 1)))] : nil
         let next: TemplateValue = number < pageCount ? ["href": .string(links.href(route(ofPage: number + 1)))] : nil

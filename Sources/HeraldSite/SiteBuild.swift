@@ -103,8 +103,6 @@ public enum SiteBuild {
         if let data = sources.data {
             models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
-        problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero")
-        problems += SlugRegistry.duplicates(in: models.pages, kind: "page")
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return models
     }

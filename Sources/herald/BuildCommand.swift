@@ -38,10 +38,10 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Write a JSON report of the build to this file.")
     var report: String?
 
-    @Flag(help: "Print errors only.")
+    @Flag(name: [.short, .long], help: "Print errors only.")
     var quiet = false
 
-    @Flag(help: "Print warnings and the time of each phase.")
+    @Flag(name: [.short, .long], help: "Print warnings and the time of each phase.")
     var verbose = false
 
     @Option(help: "Pages rendered at once (default: the number of cores).")
