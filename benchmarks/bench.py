@@ -60,6 +60,7 @@ def command_output(args, **kwargs):
 
 def measure(args, cwd=None, env=None):
     """Runs a command; returns wall seconds and peak RSS in MB from the child's rusage."""
+    load = os.getloadavg()[0]
     with open(os.path.join(WORK, "last-stdout.txt"), "w") as out, \
             open(os.path.join(WORK, "last-stderr.txt"), "w") as err:
         start = time.perf_counter()
@@ -71,7 +72,8 @@ def measure(args, cwd=None, env=None):
         with open(os.path.join(WORK, "last-stderr.txt")) as err:
             tail = err.read()[-3000:]
         raise SystemExit(f"command failed ({process.returncode}): {' '.join(args)}\n{tail}")
-    return {"seconds": wall, "peak_mb": usage.ru_maxrss / 1024, "user": usage.ru_utime, "sys": usage.ru_stime}
+    return {"seconds": wall, "peak_mb": usage.ru_maxrss / 1024, "user": usage.ru_utime, "sys": usage.ru_stime,
+            "load": load}
 
 
 def remove(path):
@@ -104,6 +106,9 @@ def summarize(samples):
         "max_peak_mb": max(s["peak_mb"] for s in samples),
         "median_cpu_seconds": median([s["user"] + s["sys"] for s in samples]),
         "runs": [round(s["seconds"], 3) for s in samples],
+        "cpu_seconds_runs": [round(s["user"] + s["sys"], 3) for s in samples],
+        # The 1-minute load average before each run: other work on the machine skews wall times.
+        "load_before_runs": [round(s["load"], 2) for s in samples],
     }
 
 
@@ -296,13 +301,15 @@ class Bench:
         lines.append("")
         lines.append(f"Site build, median of {self.runs} full builds each (per_page {self.per_page}, "
                      f"group pages {'on' if self.groups else 'off'}), {os.cpu_count()} cores")
-        lines.append(f"{'pages':>8} | {'Herald s':>9} {'Hugo s':>9} {'ratio':>6} | {'Herald MB':>9} {'Hugo MB':>9} |"
-                     f" {'Herald files':>12} {'Hugo files':>10}")
+        lines.append(f"{'pages':>8} | {'Herald s':>9} {'Hugo s':>9} {'ratio':>6} | {'Herald CPU':>10} {'Hugo CPU':>9}"
+                     f" {'ratio':>6} | {'Herald MB':>9} {'Hugo MB':>9} | {'Herald files':>12} {'Hugo files':>10}")
         for count, entry in sizes.items():
             h, g = entry["herald"], entry["hugo"]
             lines.append(f"{int(count):>8,} | {h['median_seconds']:9.2f} {g['median_seconds']:9.2f}"
-                         f" {entry['ratio_herald_over_hugo']:6.2f} | {h['max_peak_mb']:9.0f} {g['max_peak_mb']:9.0f} |"
-                         f" {h['files']:>12,} {g['files']:>10,}")
+                         f" {entry['ratio_herald_over_hugo']:6.2f} | {h['median_cpu_seconds']:10.2f}"
+                         f" {g['median_cpu_seconds']:9.2f} {h['median_cpu_seconds'] / g['median_cpu_seconds']:6.2f} |"
+                         f" {h['max_peak_mb']:9.0f} {g['max_peak_mb']:9.0f} | {h['files']:>12,} {g['files']:>10,}")
+        lines.append("  (wall seconds and CPU seconds, user + sys, are medians; MB is the largest peak RSS)")
         for count, entry in sizes.items():
             phases = ", ".join(f"{k} {v:.2f}" for k, v in entry["herald"]["phases_median_seconds"].items())
             lines.append(f"  Herald phases at {int(count):,}: {phases}")
@@ -347,6 +354,10 @@ class Bench:
     def run(self):
         os.makedirs(WORK, exist_ok=True)
         started = time.time()
+        load = os.getloadavg()[0]
+        if load > 0.5 * (os.cpu_count() or 1):
+            log(f"warning: load average {load:.1f} on {os.cpu_count()} cores: other work will skew wall times "
+                "(CPU seconds are recorded too)")
         self.results["machine"] = self.machine()
         for count in self.sizes:
             self.site_builds(count)

@@ -53,10 +53,14 @@ func listPage(cards: Int) -> TemplateValue {
         ]
     }
     let pageCount = 21
-    let pages: [TemplateValue] = (1...pageCount).map { number in
-        ["number": .int(number), "href": .string(number == 1 ? "../heroes/index.html" : "../heroes/page/\(number)/index.html"),
-         "current": .bool(number == 1)]
+    // The windowed pager of page 1: 1 2 3 … 21.
+    var pages: [TemplateValue] = [1, 2, 3].map { number in
+        ["gap": false, "number": .int(number), "current": .bool(number == 1),
+         "href": .string(number == 1 ? "../heroes/index.html" : "../heroes/page/\(number)/index.html")]
     }
+    pages.append(["gap": true, "current": false, "number": "…", "href": ""])
+    pages.append(["gap": false, "number": .int(pageCount), "current": false,
+                  "href": .string("../heroes/page/\(pageCount)/index.html")])
     let nav: [TemplateValue] = [
         ["label": "Home", "href": "../index.html", "current": false],
         ["label": "Tasks", "href": "../tasks/index.html", "current": false],
