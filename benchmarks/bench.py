@@ -81,6 +81,22 @@ def remove(path):
         shutil.rmtree(path) if os.path.isdir(path) and not os.path.islink(path) else os.remove(path)
 
 
+TRASH = os.path.join(WORK, "trash")
+
+
+def discard(path):
+    """Moves an output folder out of the way instead of deleting it.
+
+    Deleting thousands of folders right before a build makes that build slow: for a minute or more
+    after a deletion, ext4 checks every recently freed inode before it reuses one ("recently_deleted"
+    in ext4_mkdir, seen with perf), so each new folder costs more the more were just deleted, and
+    timings grow run after run. Everything moved here is deleted once, after the last measurement.
+    """
+    if os.path.lexists(path):
+        os.makedirs(TRASH, exist_ok=True)
+        os.rename(path, os.path.join(TRASH, f"{time.time_ns()}"))
+
+
 def tree_size(folder):
     files = 0
     size = 0
@@ -165,14 +181,14 @@ class Bench:
             order = ["herald", "hugo"] if run % 2 == 0 else ["hugo", "herald"]
             for name in order:
                 if name == "herald":
-                    remove(os.path.join(herald_site, "Output"))
+                    discard(os.path.join(herald_site, "Output"))
                     sample = self.herald_build(herald_site, report_path)
                     with open(report_path) as file:
                         reports.append(json.load(file))
                     herald.append(sample)
                 else:
-                    remove(os.path.join(hugo_site, "public"))
-                    remove(os.path.join(hugo_site, "resources"))
+                    discard(os.path.join(hugo_site, "public"))
+                    discard(os.path.join(hugo_site, "resources"))
                     hugo.append(self.hugo_build(hugo_site))
                 log(f"   run {run + 1}/{runs} {name:6} {(herald if name == 'herald' else hugo)[-1]['seconds']:8.2f} s"
                     f" {(herald if name == 'herald' else hugo)[-1]['peak_mb']:8.0f} MB")
@@ -196,7 +212,7 @@ class Bench:
             entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
         self.results["sizes"][str(count)] = entry
         if not os.environ.get("BENCH_KEEP"):
-            shutil.rmtree(folder)
+            discard(folder)
 
     def no_change(self, site, report_path, full):
         """Rebuilds over the output of the last full build: nothing should be written."""
@@ -251,8 +267,8 @@ class Bench:
         result["herald_over_libcmark_per_document"] = (result["herald_per_document_mb_per_second"]
                                                        / result["libcmark_per_document_mb_per_second"])
         self.results["markdown"] = result
-        remove(corpus)
-        remove(joined)
+        discard(corpus)
+        discard(joined)
 
     # MARK: report
 
@@ -352,7 +368,11 @@ class Bench:
         return "\n".join(lines)
 
     def run(self):
+        # What an earlier run left goes to the trash, deleted after this run's measurements.
         os.makedirs(WORK, exist_ok=True)
+        for name in os.listdir(WORK):
+            if name != "trash":
+                discard(os.path.join(WORK, name))
         started = time.time()
         load = os.getloadavg()[0]
         if load > 0.5 * (os.cpu_count() or 1):
@@ -366,6 +386,8 @@ class Bench:
         self.results["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
         self.results["seconds"] = round(time.time() - started, 1)
         self.results["verdicts"] = self.verdicts()
+        log("== deleting the generated sites and outputs")
+        remove(TRASH)
         with open(RESULTS, "w") as out:
             json.dump(self.results, out, indent=2, sort_keys=True)
             out.write("\n")
