@@ -11,10 +11,13 @@ public struct Builder: Sendable {
         self.jobs = max(1, jobs)
     }
 
-    /// Renders and stages every item; returns every error found (all of them, not the first).
+    /// Renders and stages every item; returns every distinct error found (all of them, not the first).
     /// The caller commits the writer only when this comes back empty.
-    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter) -> [Diagnostic] {
+    /// `progress` hears (done, total) now and then, for a progress line on a terminal.
+    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Diagnostic] {
         let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
         let problems = Mutex<[Diagnostic]>([])
         // Workers pull the next item from a shared counter, so a slow page never idles the others.
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
@@ -26,9 +29,13 @@ public struct Builder: Sendable {
                 } catch {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }
                 }
+                let finished = done.add(1, ordering: .relaxed).newValue
+                if let progress, finished % 500 == 0 || finished == items.count { progress(finished, items.count) }
             }
         }
-        return problems.withLock { $0 }.sorted(by: Diagnostic.fileOrder)
+        // Under --strict a template mistake fails every page that uses it with the same
+        // diagnostic: it is one error, reported once.
+        return Set(problems.withLock { $0 }).sorted(by: Diagnostic.fileOrder)
     }
 
     private func produce(_ item: OutputItem, renderer: PageRenderer, writer: OutputWriter) throws(DiagnosticError) {
@@ -37,8 +44,7 @@ public struct Builder: Sendable {
             try writer.add(path, bytes: bytes)
         case .page(let job):
             let data = try job.makeData(renderer)
-            let text = try renderer.render(job.template, data)
-            try writer.add(job.output, bytes: Array(text.utf8))
+            try writer.add(job.output, bytes: try renderer.renderBytes(job.template, data))
         }
     }
 }

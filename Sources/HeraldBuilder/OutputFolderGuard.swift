@@ -4,13 +4,14 @@ import HeraldCore
 /// Refuses output folders whose clean-up could destroy things that are not the site's output.
 public enum OutputFolderGuard {
     /// Throws when `output` is `/`, the home folder, the site folder itself or one of its parents.
-    public static func check(output: URL, site: URL, home: URL = FileManager.default.homeDirectoryForCurrentUser)
-        throws(DiagnosticError) {
+    /// Without `home`, both `$HOME` (what the shell's `~` means) and the account's home count.
+    public static func check(output: URL, site: URL, home: URL? = nil) throws(DiagnosticError) {
         let out = canonical(output)
         let siteFolder = canonical(site)
+        let homes = home.map { [$0] } ?? currentHomes
         let reason: String? =
             if out == "/" { "it is the root folder" }
-            else if out == canonical(home) { "it is the home folder" }
+            else if homes.contains(where: { canonical($0) == out }) { "it is the home folder" }
             else if out == siteFolder { "it is the site folder itself" }
             else if siteFolder.hasPrefix(out.hasSuffix("/") ? out : out + "/") { "it contains the site folder" }
             else { nil }
@@ -18,6 +19,16 @@ public enum OutputFolderGuard {
             throw DiagnosticError(.error(at: SourceLocation(file: output.path),
                                          "refusing to use this output folder: \(reason); choose a folder of its own, such as Output/"))
         }
+    }
+
+    /// Foundation on Linux reads the home folder from the account database, which `$HOME`
+    /// overrides in containers, CI runners and under sudo.
+    private static var currentHomes: [URL] {
+        var homes = [FileManager.default.homeDirectoryForCurrentUser]
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            homes.append(URL(fileURLWithPath: home))
+        }
+        return homes
     }
 
     /// The absolute path with symbolic links resolved, so `Output/..` or a link cannot slip past.

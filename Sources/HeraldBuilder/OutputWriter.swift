@@ -35,6 +35,12 @@ public final class OutputWriter: Sendable {
     private let previous: Manifest
     private let previousStamp: timespec?
     private let staging: URL
+    // Plain path strings for the per-file work: building a URL per file costs more than the syscall.
+    private let folderPath: String
+    private let stagingPath: String
+    /// The outermost folder on the way to the output folder that did not exist yet: staging
+    /// creates it, and a failed build removes it again.
+    private let firstMissing: URL?
     private let counter = Atomic<Int>(0)
     private let state = Mutex(State())
 
@@ -43,6 +49,15 @@ public final class OutputWriter: Sendable {
         previous = Manifest.read(in: self.folder)
         previousStamp = Self.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
         staging = self.folder.appendingPathComponent(".herald-staging")
+        folderPath = self.folder.path
+        stagingPath = staging.path
+        var missing: URL?
+        var candidate = self.folder
+        while !FileManager.default.fileExists(atPath: candidate.path), candidate.path != "/" {
+            missing = candidate
+            candidate = candidate.deletingLastPathComponent()
+        }
+        firstMissing = missing
         // A build that crashed mid-way may have left its staging folder; it holds nothing published.
         try? FileManager.default.removeItem(at: staging)
     }
@@ -56,7 +71,7 @@ public final class OutputWriter: Sendable {
         if !unchanged {
             try ensureStaging()
             let name = String(counter.add(1, ordering: .relaxed).newValue)
-            try Self.write(bytes, to: staging.appendingPathComponent(name).path, for: path)
+            try Self.write(bytes, to: stagingPath + "/" + name, for: path)
             stagedName = name
         }
         try state.withLock { (state: inout State) throws(DiagnosticError) in
@@ -73,47 +88,57 @@ public final class OutputWriter: Sendable {
     }
 
     /// Moves every staged file into place, removes what the previous build wrote and this one did
-    /// not, and saves the manifest. Each file appears whole (rename), never half written.
+    /// not, and saves the manifest when it changed. Each file appears whole (rename), never half written.
     public func commit() throws(DiagnosticError) -> Summary {
         let current = state.withLock { $0 }
         var createdFolders: Set<String> = []
         for item in current.staged {
-            let target = folder.appendingPathComponent(item.path.value)
             let directory = item.path.directory
             if !directory.isEmpty, !createdFolders.contains(directory) {
                 try Self.createFolder(folder.appendingPathComponent(directory), for: item.path)
                 createdFolders.insert(directory)
             }
-            if rename(staging.appendingPathComponent(item.stagedName).path, target.path) != 0 {
+            if rename(stagingPath + "/" + item.stagedName, folderPath + "/" + item.path.value) != 0 {
                 throw Self.failure(item.path, "cannot move the new file into place: \(Self.lastError())")
             }
         }
         var removed = 0
         for path in previous.entries.keys.sorted() where current.manifest.entries[path] == nil {
-            if unlink(folder.appendingPathComponent(path).path) == 0 {
+            if unlink(folderPath + "/" + path) == 0 {
                 removed += 1
                 removeEmptyFolders(above: path)
             }
         }
         try? FileManager.default.removeItem(at: staging)
-        let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
-        let temporary = manifestPath + ".tmp"
-        try Self.write(current.manifest.serialized(), to: temporary, for: nil)
-        if rename(temporary, manifestPath) != 0 {
-            throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
+        // nothing to upload; its time still vouches for every file, none of which was written.
+        if !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries {
+            let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
+            let temporary = manifestPath + ".tmp"
+            try Self.write(current.manifest.serialized(), to: temporary, for: nil)
+            if rename(temporary, manifestPath) != 0 {
+                throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
+            }
         }
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
 
-    /// Forgets the staged files: the output folder is left as the previous build made it.
+    /// Forgets the staged files: the output folder is left as the previous build made it, or
+    /// not there at all when there was none.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        guard let firstMissing else { return }
+        // rmdir only removes empty folders, so one that meanwhile holds anything stays.
+        var current = folder
+        while rmdir(current.path) == 0, current.path != firstMissing.path {
+            current = current.deletingLastPathComponent()
+        }
     }
 
     private func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
         guard previous.entries[path.value] == entry, let stamp = previousStamp else { return false }
         var info = stat()
-        guard stat(folder.appendingPathComponent(path.value).path, &info) == 0,
+        guard stat(folderPath + "/" + path.value, &info) == 0,
               (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == entry.size else { return false }
         // A file touched after the manifest was saved was edited by hand: write ours again.
         let modified = info.st_mtim

@@ -16,8 +16,13 @@ public final class PageRenderer: Sendable {
 
     /// The text of `template` filled with `data`.
     public func render(_ template: String, _ data: TemplateValue) throws(DiagnosticError) -> String {
+        String(decoding: try renderBytes(template, data), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `template` filled with `data`, as they are written to a file.
+    public func renderBytes(_ template: String, _ data: TemplateValue) throws(DiagnosticError) -> [UInt8] {
         do {
-            return try library.render(template, data, strict: true)
+            return try library.renderBytes(template, data, strict: true)
         } catch {
             guard !strict, library[template] != nil else { throw error }
             // The same template mistake shows on every page that uses it: report it once.
@@ -26,7 +31,7 @@ public final class PageRenderer: Sendable {
                     seen.insert(Diagnostic(.warning, at: diagnostic.location, diagnostic.message))
                 }
             }
-            return try library.render(template, data, strict: false)
+            return try library.renderBytes(template, data, strict: false)
         }
     }
 

@@ -66,7 +66,7 @@ public struct SiteConfig: Sendable {
     /// `https://example.org/board` → `https://example.org/board/`, `/board` → `/board/`; nil for
     /// anything else, so that `--base-url` is checked the same way as the config.
     public static func normalizedBaseURL(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed()
         let isPath = trimmed.hasPrefix("/") && !trimmed.hasPrefix("//")
         if !isPath {
             guard let components = URLComponents(string: trimmed),

@@ -35,7 +35,7 @@ public struct SourceConfig: Sendable {
     static func read(_ reader: inout ConfigReader, section: DataMap, name: String, in parent: DataMap) -> SourceConfig? {
         var config: SourceConfig?
         if let (source, node) = reader.text("source", in: section) {
-            if source.trimmingCharacters(in: .whitespaces).isEmpty {
+            if !source.hasVisibleText {
                 reader.error("'source' must name a file, folder, glob or URL, found ''", at: node)
             } else {
                 config = SourceConfig(source: source, location: node.location(in: reader.file))
@@ -69,7 +69,7 @@ public struct SourceConfig: Sendable {
         let seconds: Int?
         switch node.value {
         case .int(let number): seconds = number >= 0 ? number : nil
-        case .string(let text): seconds = Durations.seconds(in: text.trimmingCharacters(in: .whitespaces))
+        case .string(let text): seconds = Durations.seconds(in: text.trimmed())
         default: seconds = nil
         }
         guard let seconds else {

@@ -33,7 +33,7 @@ public struct TasksConfig: Sendable {
         guard let items = reader.textList("columns", in: section) else { return nil }
         var columns: [String] = []
         for (name, node) in items {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty {
+            if !name.hasVisibleText {
                 reader.error("a column name cannot be empty", at: node)
             } else if columns.contains(name) {
                 reader.error("column '\(name)' is listed twice in 'columns'", at: node)

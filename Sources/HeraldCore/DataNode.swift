@@ -21,6 +21,8 @@ public struct DataNode: Sendable {
 
     /// Follows a dotted key path (`biography.publisher`, `images.md`, `roles.0`); nil when absent.
     public func lookup(_ path: String) -> DataNode? {
+        // Most paths are a single key: look it up without splitting the path into parts.
+        if case .map(let map) = value, !path.utf8.contains(UInt8(ascii: ".")) { return map[path] }
         var node = self
         for part in path.split(separator: ".", omittingEmptySubsequences: false) {
             switch node.value {
@@ -110,6 +112,29 @@ public struct DataMap: Sendable {
     public mutating func setPosition(_ position: KeyPosition, ofKey key: String) {
         guard nodes[key] != nil else { return }
         keyPositions[key] = position
+    }
+
+    /// Adds `key`, new to the map, with where it was written; false, leaving the map as it was,
+    /// when the map has the key already. One hash per dictionary, for readers building large maps.
+    mutating func add(_ node: DataNode, forKey key: String, at position: KeyPosition) -> Bool {
+        if let existing = nodes.updateValue(node, forKey: key) {
+            nodes[key] = existing
+            return false
+        }
+        keys.append(key)
+        keyPositions[key] = position
+        return true
+    }
+
+    /// The map without `removed` keys, in one pass (removing keys one by one is quadratic).
+    public func removing(_ removed: Set<String>) -> DataMap {
+        var copy = self
+        copy.keys.removeAll { removed.contains($0) }
+        for key in removed {
+            copy.nodes[key] = nil
+            copy.keyPositions[key] = nil
+        }
+        return copy
     }
 
     /// The entries in source order.

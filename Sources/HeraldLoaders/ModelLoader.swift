@@ -21,16 +21,18 @@ public struct InMemoryLoader<Model: Sendable>: ModelLoader {
 }
 
 /// Decodes every record with `decode`; the models that decoded, and the problems of all the others.
-func decodeAll<Model>(_ records: [Record],
-                      _ decode: (Record) throws(DiagnosticError) -> Model?) -> (models: [Model], problems: [Diagnostic]) {
+func decodeAll<Model: Sendable>(_ records: [Record], _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
+    -> (models: [Model], problems: [Diagnostic]) {
+    let results = Parallel.map(records, chunk: 64) { record in
+        Result { () throws(DiagnosticError) in try decode(record) }
+    }
     var models: [Model] = []
     models.reserveCapacity(records.count)
     var problems: [Diagnostic] = []
-    for record in records {
-        do throws(DiagnosticError) {
-            if let model = try decode(record) { models.append(model) }
-        } catch {
-            problems += error.diagnostics
+    for result in results {
+        switch result {
+        case .success(let model): if let model { models.append(model) }
+        case .failure(let error): problems += error.diagnostics
         }
     }
     return (models, problems)
@@ -38,8 +40,9 @@ func decodeAll<Model>(_ records: [Record],
 
 /// Decodes records into models that must have unique slugs, reporting bad records and
 /// duplicate slugs together, so one kind of mistake never hides the other.
-func decodeSlugged<Model: Slugged>(_ records: [Record], kind: String,
-                                   _ decode: (Record) throws(DiagnosticError) -> Model?) throws(DiagnosticError) -> [Model] {
+func decodeSlugged<Model: Slugged & Sendable>(_ records: [Record], kind: String,
+                                              _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
+    throws(DiagnosticError) -> [Model] {
     let (models, problems) = decodeAll(records, decode)
     let all = problems + SlugRegistry.duplicates(in: models, kind: kind)
     guard all.isEmpty else { throw DiagnosticError(all) }

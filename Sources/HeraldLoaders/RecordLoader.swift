@@ -24,13 +24,17 @@ public struct RecordLoader: Sendable {
         }
         let files = try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
         let reader = Self.reader(for: format, spec: spec)
+        // A folder of thousands of Markdown files is read and parsed on every core.
+        let results = Parallel.map(files, chunk: 8) { file in
+            Result { () throws(DiagnosticError) in try reader.records(in: file) }
+        }
         var records: [Record] = []
+        records.reserveCapacity(files.count)
         var diagnostics: [Diagnostic] = []
-        for file in files {
-            do {
-                records += try reader.records(in: file)
-            } catch {
-                diagnostics += error.diagnostics
+        for result in results {
+            switch result {
+            case .success(let found): records += found
+            case .failure(let error): diagnostics += error.diagnostics
             }
         }
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }

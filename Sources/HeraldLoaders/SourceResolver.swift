@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeraldCore
 
 /// Finds the files a source path names: one file, every file of a folder (recursively), or the
@@ -67,16 +70,21 @@ struct SourceResolver {
             }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = folder.appendingPathComponent(name)
-                let values = try? child.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey, .isRegularFileKey])
-                if values?.isSymbolicLink == true {
-                    var isFolder: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: child.path, isDirectory: &isFolder), !isFolder.boolValue {
+                // One lstat per entry: URL resource values cost ten times as much on Linux.
+                var info = stat()
+                guard lstat(child.path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFLNK:
+                    // Symbolic links to files are read; links to folders are not followed.
+                    if stat(child.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                         files.append(relative + [Substring(name)])
                     }
-                } else if values?.isDirectory == true {
+                case S_IFDIR:
                     walk(child, relative + [Substring(name)])
-                } else if values?.isRegularFile == true {
+                case S_IFREG:
                     files.append(relative + [Substring(name)])
+                default:
+                    break
                 }
             }
         }

@@ -32,7 +32,9 @@ struct FieldReader {
     func isMissing(_ value: DataValue) -> Bool {
         switch value {
         case .null: true
-        case .string(let text): placeholders.contains(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        // Placeholders are short: a long text is missing only when it is blank, and checking
+        // that needs no trimmed copy of, say, a whole biography.
+        case .string(let text): text.utf8.count > 64 ? !text.hasVisibleText : placeholders.contains(text.trimmed())
         default: false
         }
     }
@@ -41,7 +43,7 @@ struct FieldReader {
     mutating func find(_ paths: [String]) -> (path: String, node: DataNode)? {
         for path in paths {
             guard let node = record.fields.lookup(path) else { continue }
-            if !path.contains(".") { consumed.insert(path) }
+            if !path.utf8.contains(UInt8(ascii: ".")) { consumed.insert(path) }
             if !isMissing(node.value) { return (path, node) }
         }
         return nil
@@ -52,13 +54,14 @@ struct FieldReader {
         return text(of: node, field: path)
     }
 
-    mutating func text(of node: DataNode, field: String) -> String? {
+    /// The node as text; `field` names it in the error message and is only built for one.
+    mutating func text(of node: DataNode, field: @autoclosure () -> String) -> String? {
         switch node.value {
         case .string(let text): return text
         case .int(let number): return String(number)
         case .double(let number): return String(number)
         default:
-            report("field '\(field)' of \(subject): expected text, found \(node.value.quotedForMessage)", at: node)
+            report("field '\(field())' of \(subject): expected text, found \(node.value.quotedForMessage)", at: node)
             return nil
         }
     }
@@ -73,7 +76,7 @@ struct FieldReader {
         case .int(0): value = false
         case .int(1): value = true
         case .string(let text):
-            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            switch text.trimmed().lowercased() {
             case "true", "yes", "1": value = true
             case "false", "no", "0": value = false
             default: value = acceptsX && text == "x" ? true : nil
@@ -95,7 +98,7 @@ struct FieldReader {
                    at: node)
             return nil
         }
-        guard let day = Day.parse(text.trimmingCharacters(in: .whitespaces), in: timeZone) else {
+        guard let day = Day.parse(text.trimmed(), in: timeZone) else {
             report("invalid \(name) '\(text)' in \(subject) (expected YYYY-MM-DD or an ISO 8601 timestamp)", at: node)
             return nil
         }
@@ -127,10 +130,10 @@ struct FieldReader {
         switch node.value {
         case .list(let items):
             return items.compactMap { item in
-                isMissing(item.value) ? nil : text(of: item, field: path)?.trimmingCharacters(in: .whitespacesAndNewlines)
+                isMissing(item.value) ? nil : text(of: item, field: path)?.trimmed()
             }
         case .string(let text):
-            let parts = splitText ? FieldReader.split(text) : [text.trimmingCharacters(in: .whitespacesAndNewlines)]
+            let parts = splitText ? FieldReader.split(text) : [text.trimmed()]
             return parts.filter { !isMissing(.string($0)) }
         default:
             report("field '\(path)' of \(subject): expected a list of texts, found \(node.value.quotedForMessage)",
@@ -158,14 +161,12 @@ struct FieldReader {
             }
         }
         parts.append(current)
-        return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return parts.map { $0.trimmed() }.filter { !$0.isEmpty }
     }
 
     /// The record's top-level fields that no model field took whole, in source order.
     var extra: DataMap {
         guard case .map(let fields) = record.fields.value else { return DataMap() }
-        var extra = fields
-        for key in consumed { extra[key] = nil }
-        return extra
+        return fields.removing(consumed)
     }
 }

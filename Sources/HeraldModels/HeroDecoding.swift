@@ -46,7 +46,7 @@ extension Hero {
     }
 
     private static func biography(_ reader: inout FieldReader, rules: HeroRules) -> String? {
-        if let body = reader.record.body, !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if let body = reader.record.body, body.hasVisibleText {
             return body
         }
         // The superhero-api's `biography` is a map of facts, not text: unless the config maps the
@@ -73,7 +73,7 @@ extension Hero {
         case .int(let number): return Stat(name: name, value: Double(number))
         case .double(let number): return Stat(name: name, value: number)
         case .string(let text):
-            if let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite {
+            if let number = Double(text.trimmed()), number.isFinite {
                 return Stat(name: name, value: number)
             }
         default: break

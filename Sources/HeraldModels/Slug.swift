@@ -12,26 +12,37 @@ public enum Slug {
     /// `Soldier: 76` → `soldier-76`, `Lúcio` → `lucio`, `Torbjörn` → `torbjorn`; empty when
     /// nothing ASCII is left (a name in another script).
     public static func make(from text: String) -> String {
-        var slug = ""
+        var slug: [UInt8] = []
+        slug.reserveCapacity(text.utf8.count)
         var pendingDash = false
-        for character in text {
-            for scalar in (foldedLetters[character] ?? String(character)).decomposedStringWithCanonicalMapping.unicodeScalars {
+        func take(_ scalar: Unicode.Scalar) {
+            guard scalar.isASCII else {
+                // Marks left by decomposition vanish; any other non-ASCII scalar separates words.
                 switch scalar.properties.generalCategory {
-                case .nonspacingMark, .spacingMark, .enclosingMark:
-                    continue
-                default:
-                    break
-                }
-                if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                    if pendingDash, !slug.isEmpty { slug.append("-") }
-                    pendingDash = false
-                    slug.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
-                } else {
-                    pendingDash = true
+                case .nonspacingMark, .spacingMark, .enclosingMark: return
+                default: pendingDash = true; return
                 }
             }
+            var byte = UInt8(scalar.value)
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isUpper || isLower || isDigit else { pendingDash = true; return }
+            if isUpper { byte += 32 }
+            if pendingDash, !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            slug.append(byte)
         }
-        return slug
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                take(scalar)
+            } else {
+                // Only non-ASCII letters pay for the fold table and canonical decomposition.
+                let folded = foldedLetters[Character(scalar)] ?? String(scalar).decomposedStringWithCanonicalMapping
+                for part in folded.unicodeScalars { take(part) }
+            }
+        }
+        return String(decoding: slug, as: UTF8.self)
     }
 
     /// Why `slug` cannot name a folder of its own (`it contains '/'`); nil when it can.

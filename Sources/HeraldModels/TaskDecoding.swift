@@ -31,9 +31,9 @@ extension Task {
 
         var task = Task(id: explicitID ?? String(record.location.line), title: title ?? "", status: status,
                         completed: completed, completedAt: completedAt, location: record.location)
-        let body = record.body?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = record.body?.trimmed()
         task.notes = body?.isEmpty == false ? record.body : reader.text(rules.keyPaths(for: .notes))
-        task.priority = reader.text(rules.keyPaths(for: .priority))?.trimmingCharacters(in: .whitespaces)
+        task.priority = reader.text(rules.keyPaths(for: .priority))?.trimmed()
         task.created = reader.day(rules.keyPaths(for: .created), name: "creation date", in: rules.timeZone)
         task.due = reader.day(rules.keyPaths(for: .due), name: "due date", in: rules.timeZone)
         task.tags = tags(&reader, rules: rules)
@@ -62,7 +62,7 @@ extension Task {
             let completed = flag ?? (completedAt != nil)
             return (completed ? last : first, completed)
         }
-        guard let raw = reader.text(of: node, field: path)?.trimmingCharacters(in: .whitespaces) else {
+        guard let raw = reader.text(of: node, field: path)?.trimmed() else {
             return (first, flag ?? false)
         }
         let status: String

@@ -44,20 +44,31 @@ public struct TemplateLibrary: Sendable {
     /// an error; otherwise it renders as nothing, as the Mustache spec says. Every error of the
     /// render is collected before throwing.
     public func render(_ name: String, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> String {
+        String(decoding: try renderBytes(name, value, strict: strict), as: UTF8.self)
+    }
+
+    /// Renders the template called `name` into UTF-8 bytes: what a page writer needs, without
+    /// the validation and copy of a round trip through `String`.
+    public func renderBytes(_ name: String, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> [UInt8] {
         guard let template = self[name] else {
             var message = "no template named '\(name)'"
             if let near = Suggestion.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
             throw DiagnosticError(.error(at: SourceLocation(file: name), message))
         }
-        return try render(template, value, strict: strict)
+        return try renderBytes(template, value, strict: strict)
     }
 
     /// Renders `template`, which need not belong to the library, resolving its partials here.
     public func render(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> String {
+        String(decoding: try renderBytes(template, value, strict: strict), as: UTF8.self)
+    }
+
+    /// Renders `template` into UTF-8 bytes.
+    public func renderBytes(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> [UInt8] {
         var renderer = Renderer(library: self, root: template, value: value, strict: strict)
         renderer.render(template.nodes)
         if !renderer.diagnostics.isEmpty { throw DiagnosticError(renderer.diagnostics) }
-        return String(decoding: renderer.output, as: UTF8.self)
+        return renderer.output
     }
 
     /// The partial links of a template, whether it belongs to the library or not.

@@ -23,6 +23,11 @@ public struct HeroCatalogPresenter: Sendable {
     private let groupIndexByValue: [HeroField: [String: Int]]
     private let ranking: HeroRanking
     private let statScale: Double
+    // Worked out once per hero or per field name, not once per page that shows them.
+    private let initials: [String]
+    private let colors: [String]
+    private let labels: [String: String]
+    private let indexBySlug: [String: Int]
 
     public init(heroes: [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
         self.context = context
@@ -33,6 +38,16 @@ public struct HeroCatalogPresenter: Sendable {
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
         ranking = HeroRanking(self.heroes)
         statScale = max(100, self.heroes.flatMap { $0.stats.map(\.value) }.max() ?? 100)
+        initials = self.heroes.map { Self.initials($0.name) }
+        colors = self.heroes.map { Self.color(for: $0.slug) }
+        var labels: [String: String] = [:]
+        for hero in self.heroes {
+            for name in hero.stats.map(\.name) + hero.appearance.map(\.name) where labels[name] == nil {
+                labels[name] = Self.label(name)
+            }
+        }
+        self.labels = labels
+        indexBySlug = Dictionary(self.heroes.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
         groups = Self.groups(of: self.heroes, by: groupBy)
         var index: [HeroField: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
@@ -83,11 +98,11 @@ public struct HeroCatalogPresenter: Sendable {
         facts["stats_total"] = .string(Self.number(hero.statsTotal))
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
         facts["stats"] = .list(hero.stats.map { stat in
-            ["name": .string(Self.label(stat.name)), "value": .string(Self.number(stat.value)),
+            ["name": .string(labels[stat.name] ?? stat.name), "value": .string(Self.number(stat.value)),
              "max": .string(Self.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
         })
         facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
-        facts["appearance"] = .list(hero.appearance.map { ["name": .string(Self.label($0.name)), "value": .string($0.text)] })
+        facts["appearance"] = .list(hero.appearance.map { ["name": .string(labels[$0.name] ?? $0.name), "value": .string($0.text)] })
         facts["aliases_text"] = .string(hero.aliases.isEmpty ? "—" : hero.aliases.joined(separator: ", "))
         facts["affiliations_text"] = .string(hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
         facts["has_tags"] = .bool(!hero.tags.isEmpty)
@@ -144,8 +159,11 @@ public struct HeroCatalogPresenter: Sendable {
 
     /// The first few heroes by rank, for the home page.
     public func featured(_ limit: Int, links: Linker) -> TemplateValue {
-        let rank = { (index: Int) in self.ranking.rank(of: self.heroes[index]) ?? Int.max }
-        let top = heroes.indices.sorted { (rank($0), $0) < (rank($1), $1) }.prefix(limit)
+        // The ranking is sorted best first; heroes without stats are not in it and come last.
+        var top = ranking.entries.prefix(limit).compactMap { indexBySlug[$0.slug] }
+        if top.count < limit {
+            top += heroes.indices.lazy.filter { self.ranking.rank(of: self.heroes[$0]) == nil }.prefix(limit - top.count)
+        }
         return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
                 "empty_text": "No heroes yet."]
     }
@@ -165,8 +183,8 @@ public struct HeroCatalogPresenter: Sendable {
             "alignment": .string(hero.alignment ?? "unknown"),
             "alignment_class": .string(Self.alignmentClass(hero.alignment)),
             "stats_total": .string(Self.number(hero.statsTotal)),
-            "initials": .string(Self.initials(hero.name)),
-            "color": .string(Self.color(for: hero.slug)),
+            "initials": .string(initials[index]),
+            "color": .string(colors[index]),
             "image": hero.image.map { .string(Self.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
         ]
     }
@@ -195,13 +213,9 @@ public struct HeroCatalogPresenter: Sendable {
             for (index, hero) in heroes.enumerated() {
                 for value in hero.groupValues(for: key) { members[value, default: []].append(index) }
             }
-            var used = Set<String>()
-            for value in members.keys.sorted() {
-                var slug = Slug.make(from: value)
-                var suffix = 2
-                while used.contains(slug) { slug = Slug.make(from: value) + "-\(suffix)"; suffix += 1 }
-                used.insert(slug)
-                result.append(Group(key: key, value: value, route: "\(groupIndexRoute(key))\(slug)/",
+            let values = members.keys.sorted()
+            for (value, folder) in zip(values, FolderNames.make(for: values)) {
+                result.append(Group(key: key, value: value, route: "\(groupIndexRoute(key))\(folder)/",
                                     members: members[value] ?? []))
             }
         }

@@ -195,14 +195,9 @@ public struct TaskBoardPresenter: Sendable {
     private static func facets(_ names: [String], under base: String) -> [Facet] {
         var counts: [String: Int] = [:]
         for name in names { counts[name, default: 0] += 1 }
-        var used = Set<String>()
-        return counts.keys.sorted().map { name in
-            var slug = Slug.make(from: name)
-            // Two names that fold to one slug (`C#` and `c`) still get pages of their own.
-            var suffix = 2
-            while used.contains(slug) { slug = Slug.make(from: name) + "-\(suffix)"; suffix += 1 }
-            used.insert(slug)
-            return Facet(name: name, route: "\(base)\(slug)/", count: counts[name] ?? 0)
+        let names = counts.keys.sorted()
+        return zip(names, FolderNames.make(for: names)).map { name, folder in
+            Facet(name: name, route: "\(base)\(folder)/", count: counts[name] ?? 0)
         }
     }
 

@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Pages rendered at once.
     public var jobs: Int
+    /// Hears (pages done, pages in all) while pages render.
+    public var progress: (@Sendable (Int, Int) -> Void)?
 
     public init(site: URL, output: URL, now: Date, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.site = site

@@ -35,12 +35,13 @@ public enum SiteBuild {
 
             let writer = OutputWriter(folder: options.output)
             let renderer = PageRenderer(library: library, strict: options.strict)
-            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer)
+            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
+                                                           progress: options.progress)
             let warnings = renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
             } else {
-                report.warnings = warnings.map(\.description)
+                report.warnings = warnings.map { relative($0, to: options.site) }
             }
             clock.end("render")
             guard problems.isEmpty else {
@@ -56,11 +57,22 @@ public enum SiteBuild {
             report.unchanged = summary.unchanged
             report.removed = summary.removed
         } catch {
-            report.errors = error.diagnostics.map(\.description)
+            report.errors = error.diagnostics.map { relative($0, to: options.site) }
         }
         report.phases = clock.phases
         report.seconds = clock.total
         return report
+    }
+
+    /// A diagnostic printed with its path relative to the site folder when it lies inside it
+    /// (`Templates/card.html.mustache:3:9`), as data errors are, so editors find the file.
+    private static func relative(_ diagnostic: Diagnostic, to site: URL) -> String {
+        var diagnostic = diagnostic
+        let prefix = site.standardizedFileURL.path + "/"
+        if diagnostic.location.file.hasPrefix(prefix) {
+            diagnostic.location.file.removeFirst(prefix.count)
+        }
+        return diagnostic.description
     }
 
     /// The models of every source, all their errors together.
@@ -103,6 +115,9 @@ public enum SiteBuild {
         if let data = sources.data {
             models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
+        // Injected loaders need not check slugs; pages must never collide, so the build does.
+        problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero")
+        problems += SlugRegistry.duplicates(in: models.pages, kind: "page")
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return models
     }

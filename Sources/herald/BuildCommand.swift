@@ -41,7 +41,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print errors only.")
     var quiet = false
 
-    @Flag(name: [.short, .long], help: "Print warnings and the time of each phase.")
+    @Flag(name: [.short, .long], help: "Print the time of each phase too.")
     var verbose = false
 
     @Option(help: "Pages rendered at once (default: the number of cores).")
@@ -74,9 +74,17 @@ struct BuildCommand: ParsableCommand {
         options.drafts = drafts
         options.offline = offline
         options.baseURL = baseURL
+        // A progress line only where a person watches: never in logs or CI output.
+        if !quiet, isatty(STDERR_FILENO) != 0 {
+            options.progress = { done, total in
+                let line = done == total ? "\r\u{1B}[K" : "\rRendering \(done) of \(total) pages…"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        }
 
         let result = SiteBuild.run(options)
-        if verbose || !result.succeeded { Console.printErrors(result.warnings) }
+        // Warnings are for everyone but those who asked for errors only (--quiet).
+        if !quiet || !result.succeeded { Console.printErrors(result.warnings) }
         Console.printErrors(result.errors)
         if let report { try writeReport(result, to: report) }
         if result.succeeded {
@@ -93,7 +101,8 @@ struct BuildCommand: ParsableCommand {
 
     /// `Built 10,004 pages (12 written, 9,992 unchanged, 3 removed) in 0.84 s`
     static func summary(_ report: BuildReport) -> String {
-        let warnings = report.warnings.isEmpty ? "" : ", \(grouped(report.warnings.count)) warnings"
+        let count = report.warnings.count
+        let warnings = count == 0 ? "" : ", \(grouped(count)) warning\(count == 1 ? "" : "s")"
         return "Built \(grouped(report.pages)) pages (\(grouped(report.written)) written, \(grouped(report.unchanged)) unchanged, "
             + "\(grouped(report.removed)) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
     }

@@ -35,3 +35,11 @@ import Testing
     map["a"] = DataNode(.int(3))
     #expect(map.keys == ["a", "c"])
 }
+
+@Test func trimmingDropsUnicodeWhiteSpaceAtBothEndsOnly() {
+    #expect("  a b \n\t".trimmed() == "a b")
+    #expect("\u{00A0}Señora\u{2003}".trimmed() == "Señora")
+    #expect(" \n ".trimmed() == "")
+    #expect("".trimmed() == "")
+    #expect(" x".hasVisibleText && !" \n\t".hasVisibleText)
+}

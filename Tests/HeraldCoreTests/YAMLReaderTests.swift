@@ -57,3 +57,40 @@ import Testing
     copy["colums"] = DataNode(.null)
     #expect(copy.position(ofKey: "colums") == nil)
 }
+
+@Test func plainScalarsAreTypedByTheCoreSchema() throws {
+    let text = """
+    a: 12
+    b: -3
+    c: 0x1F
+    d: 1.5e3
+    e: .5
+    f: 1.
+    g: 1e
+    h: 12abc
+    i: null
+    j: "12"
+    k: 'true'
+    l: +7
+    m: 2026-11-21
+    n: No
+    o: ~
+    p:
+    """
+    guard case .map(let map) = try YAMLReader.parse(text, file: "t.yml").value else { Issue.record("not a map"); return }
+    func check(_ key: String, _ expected: String) {
+        let actual: String = switch map[key]?.value {
+        case .int(let v)?: "int \(v)"
+        case .double(let v)?: "double \(v)"
+        case .string(let v)?: "string \(v)"
+        case .bool(let v)?: "bool \(v)"
+        case .null?: "null"
+        default: "other"
+        }
+        #expect(actual == expected, "\(key)")
+    }
+    check("a", "int 12"); check("b", "int -3"); check("c", "int 31"); check("d", "double 1500.0")
+    check("e", "double 0.5"); check("f", "double 1.0"); check("g", "string 1e"); check("h", "string 12abc")
+    check("i", "null"); check("j", "string 12"); check("k", "string true"); check("l", "int 7")
+    check("m", "string 2026-11-21"); check("n", "string No"); check("o", "null"); check("p", "null")
+}

@@ -1,3 +1,4 @@
+import HeraldMustache
 import HeraldPresenters
 import Testing
 
@@ -22,7 +23,14 @@ import Testing
     #expect(first["many"]?.bool == true)
     #expect(first["previous"]?.isNull == true)
     #expect(first["next"]?["href"]?.string == "../heroes/page/2/index.html")
-    #expect(first["pages"]?.list?.count == 21)
+    // A window around the current page plus the first and last, with a gap marker between.
+    func numbers(_ view: TemplateValue) -> [Int] {
+        (view["pages"]?.list ?? []).map { (entry: TemplateValue) -> Int in
+            entry["gap"]?.bool == true ? 0 : entry["number"]?.int ?? -1
+        }
+    }
+    #expect(numbers(first) == [1, 2, 3, 0, 21])
+    #expect(numbers(pagination.view(page: 10, links: Linker(from: "heroes/page/10/"))) == [1, 0, 8, 9, 10, 11, 12, 0, 21])
     #expect(first["pages"]?.list?.compactMap { $0["current"]?.bool == true ? $0["number"]?.int : nil } == [1])
 
     let second = pagination.view(page: 2, links: Linker(from: pagination.route(ofPage: 2)))
@@ -35,6 +43,7 @@ import Testing
     #expect(last["previous"]?["href"]?.string == "../../../heroes/page/20/index.html")
     #expect(last["number"]?.int == 21)
     #expect(last["count"]?.int == 21)
+    #expect(numbers(last) == [1, 0, 19, 20, 21])
 }
 
 @Test func fewOrNoItemsMakeOnePageWithoutAPager() {
@@ -48,3 +57,4 @@ import Testing
     // A page size below one would divide by zero; it counts as one.
     #expect(Pagination(itemCount: 3, perPage: 0, firstRoute: "heroes/").pageCount == 3)
 }
+

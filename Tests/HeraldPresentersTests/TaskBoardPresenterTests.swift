@@ -185,3 +185,11 @@ private func card(_ id: String, in view: TemplateValue) throws -> TemplateValue 
     #expect(presenter.progress["label"]?.string == "no tasks yet")
     #expect(presenter.overdueView(links: Linker(from: ""))["any"]?.bool == false)
 }
+
+@Test func tagPagesGetUniqueNonEmptyFolders() throws {
+    // `C#` and `c` fold to one slug; tags in another script fold to nothing at all.
+    let tagged = Task(id: "1", title: "Tagged", status: "todo", tags: ["C#", "c", "日本", "中文", "Señora"], location: here)
+    let board = TaskBoardPresenter(tasks: [tagged], columns: columns, context: try context())
+    #expect(board.tags.map(\.route) == ["tasks/tags/c/", "tasks/tags/senora/", "tasks/tags/c-2/",
+                                        "tasks/tags/item-1/", "tasks/tags/item-2/"])
+}

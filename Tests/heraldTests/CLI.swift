@@ -22,10 +22,16 @@ enum CLI {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    /// Runs `herald arguments` in `folder`, collecting stdout and stderr through files so that
-    /// large outputs cannot fill a pipe and stall the child.
-    static func run(_ arguments: [String], in folder: URL) async throws -> Result {
+    /// Runs `herald arguments` in `folder`; `environment` is added to this process's own.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Result {
         let binary = try #require(binary, "build herald first: swift build --build-tests")
+        return try await launch(binary, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs `executable arguments` in `folder`, collecting stdout and stderr through files so that
+    /// large outputs cannot fill a pipe and stall the child.
+    static func launch(_ executable: URL, _ arguments: [String], in folder: URL,
+                       environment: [String: String] = [:]) async throws -> Result {
         let id = UUID().uuidString
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-out-\(id)")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-err-\(id)")
@@ -38,8 +44,9 @@ enum CLI {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out

@@ -1,0 +1,39 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs independent work on every core: reading thousands of files, decoding their records.
+public enum Parallel {
+    /// `items.map(transform)`, computed on all cores; the results keep the items' order.
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], chunk: Int = 16,
+                                                      _ transform: @Sendable (T) -> R) -> [R] {
+        let count = items.count
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, chunk))
+        guard workers > 1 else { return items.map(transform) }
+        return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let address = buffer.baseAddress else { return }
+            let base = ResultSlots(address)
+            let next = Atomic<Int>(0)
+            // Workers take chunks from a shared counter; each result slot is written exactly once.
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let start = next.add(chunk, ordering: .relaxed).oldValue
+                    guard start < count else { return }
+                    for index in start..<min(start + chunk, count) {
+                        (base.address + index).initialize(to: transform(items[index]))
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// The result buffer shared by the workers of `Parallel.map`.
+///
+/// Unchecked: workers write disjoint slots (each index is handed out once by an atomic counter),
+/// and the buffer is read only after `concurrentPerform` has returned.
+private struct ResultSlots<R>: @unchecked Sendable {
+    let address: UnsafeMutablePointer<R>
+    init(_ address: UnsafeMutablePointer<R>) { self.address = address }
+}
