@@ -1,8 +1,10 @@
 # The two commands a newcomer needs: `make site` builds the default site into Output/,
 # `make test` runs every test. Both install the C libraries Herald links against when missing.
+# `make bench` runs the benchmark suite (benchmarks/README.md); BENCH_100K=1 adds 100,000 pages.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev
+BENCH_APT_PACKAGES := hugo cmark
 
 .PHONY: deps build test site bench clean
 
@@ -22,6 +24,20 @@ test: deps
 site: deps
 	$(SWIFT) build -c release --product herald
 	.build/release/herald build
+
+# Release builds of herald and of the template-engine benchmark package, then benchmarks/bench.py:
+# prints a table and writes benchmarks/results.json.
+bench: deps
+	@if ! command -v hugo >/dev/null || ! command -v cmark >/dev/null; then \
+		echo "Installing $(BENCH_APT_PACKAGES)…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(BENCH_APT_PACKAGES); \
+	fi
+	$(SWIFT) build -c release --product herald
+	@# SwiftPM keeps its plan of a path dependency and misses source files added to it since;
+	@# dropping the cached plan re-plans (no recompile of what is unchanged).
+	rm -f benchmarks/template-engine/.build/release.yaml benchmarks/template-engine/.build/release/description.json
+	cd benchmarks/template-engine && $(SWIFT) build -c release
+	python3 benchmarks/bench.py
 
 clean:
 	rm -rf .build

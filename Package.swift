@@ -20,6 +20,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "herald", targets: ["herald"]),
+        // For the benchmark packages under benchmarks/, which compare these modules with others.
+        .library(name: "HeraldMustache", targets: ["HeraldMustache"]),
+        .library(name: "HeraldMarkdown", targets: ["HeraldMarkdown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

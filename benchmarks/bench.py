@@ -1,0 +1,416 @@
+#!/usr/bin/env python3
+"""Herald's benchmark suite: `make bench` runs it after building the release binaries.
+
+Measures, on this machine:
+  1. site build vs Hugo: N hero pages, both generators side by side, alternating, median wall time
+     and peak memory (getrusage of the child), for each N;
+  2. scaling: Herald's time at 100k / 10k (and 10k / 1k);
+  3. a no-change rebuild of 10k: time / full build, and files written (from --report);
+  4. HeraldMustache vs swift-mustache (benchmarks/template-engine, template-bench);
+  5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench).
+Prints a table and writes benchmarks/results.json. See benchmarks/README.md.
+
+Environment:
+  BENCH_SIZES     comma-separated page counts (default 1000,10000)
+  BENCH_100K=1    also run 100000 pages (several minutes more)
+  BENCH_RUNS      full builds per generator and size (default 5; 3 at 100k)
+  BENCH_PER_PAGE  heroes per list page, both generators (default 48, Herald's default)
+  BENCH_GROUPS=0  no group pages: Herald's group_by: [] and no Hugo taxonomies
+  BENCH_QUICK=1   1 run per size, short engine timings: a smoke test of the harness
+"""
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+WORK = os.path.join(HERE, ".work")
+RESULTS = os.path.join(HERE, "results.json")
+NOW = "2026-11-21"  # the build's "now", so the footers of every run are equal
+
+TARGETS = {
+    "herald_over_hugo_at_10k": 0.4,
+    "scaling_100k_over_10k": 11.0,
+    "no_change_rebuild_over_full": 0.3,
+    "template_engine_over_swift_mustache": 3.0,
+    "peak_memory_at_100k_mb": 2048,
+}
+
+
+def env_int(name, default):
+    value = os.environ.get(name, "")
+    return int(value) if value.strip() else default
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def command_output(args, **kwargs):
+    try:
+        return subprocess.run(args, capture_output=True, text=True, check=True, **kwargs).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def measure(args, cwd=None, env=None):
+    """Runs a command; returns wall seconds and peak RSS in MB from the child's rusage."""
+    load = os.getloadavg()[0]
+    with open(os.path.join(WORK, "last-stdout.txt"), "w") as out, \
+            open(os.path.join(WORK, "last-stderr.txt"), "w") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(args, cwd=cwd, env=env, stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        with open(os.path.join(WORK, "last-stderr.txt")) as err:
+            tail = err.read()[-3000:]
+        raise SystemExit(f"command failed ({process.returncode}): {' '.join(args)}\n{tail}")
+    return {"seconds": wall, "peak_mb": usage.ru_maxrss / 1024, "user": usage.ru_utime, "sys": usage.ru_stime,
+            "load": load}
+
+
+def remove(path):
+    if os.path.lexists(path):
+        shutil.rmtree(path) if os.path.isdir(path) and not os.path.islink(path) else os.remove(path)
+
+
+TRASH = os.path.join(WORK, "trash")
+DELETED_STAMP = os.path.join(WORK, "deleted-at")
+# ext4 without a journal (as on these machines, it seems) skips inodes freed less than 60 s ago, 360 s while their
+# inode-table block is not yet written back: after `sync`, waiting 60 s is enough.
+RECENTLY_DELETED_SECONDS = 65
+
+
+def discard(path):
+    """Moves an output folder out of the way instead of deleting it.
+
+    Deleting thousands of folders right before a build makes that build slow: for a minute or more
+    after a deletion, ext4 checks every recently freed inode before it reuses one ("recently_deleted"
+    in ext4_mkdir, seen with perf), so each new folder costs more the more were just deleted, and
+    timings grow run after run. Everything moved here is deleted once, after the last measurement.
+    """
+    if os.path.lexists(path):
+        os.makedirs(TRASH, exist_ok=True)
+        os.rename(path, os.path.join(TRASH, f"{time.time_ns()}"))
+
+
+def tree_size(folder):
+    files = 0
+    size = 0
+    for root, _, names in os.walk(folder):
+        for name in names:
+            if name.startswith(".herald"):
+                continue  # Herald's manifest: bookkeeping, not site output
+            files += 1
+            size += os.path.getsize(os.path.join(root, name))
+    return files, size
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def summarize(samples):
+    return {
+        "median_seconds": median([s["seconds"] for s in samples]),
+        "min_seconds": min(s["seconds"] for s in samples),
+        "max_seconds": max(s["seconds"] for s in samples),
+        "median_peak_mb": median([s["peak_mb"] for s in samples]),
+        "max_peak_mb": max(s["peak_mb"] for s in samples),
+        "median_cpu_seconds": median([s["user"] + s["sys"] for s in samples]),
+        "runs": [round(s["seconds"], 3) for s in samples],
+        "cpu_seconds_runs": [round(s["user"] + s["sys"], 3) for s in samples],
+        # The 1-minute load average before each run: other work on the machine skews wall times.
+        "load_before_runs": [round(s["load"], 2) for s in samples],
+    }
+
+
+class Bench:
+    def __init__(self):
+        self.quick = os.environ.get("BENCH_QUICK") == "1"
+        sizes = os.environ.get("BENCH_SIZES", "1000,10000")
+        self.sizes = [int(s) for s in sizes.split(",") if s.strip()]
+        if os.environ.get("BENCH_100K") == "1" and 100000 not in self.sizes:
+            self.sizes.append(100000)
+        self.runs = env_int("BENCH_RUNS", 1 if self.quick else 5)
+        self.per_page = env_int("BENCH_PER_PAGE", 48)
+        self.groups = os.environ.get("BENCH_GROUPS", "1") != "0"
+        bin_path = command_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO)
+        self.herald = os.path.join(bin_path or os.path.join(REPO, ".build", "release"), "herald")
+        engine = os.path.join(HERE, "template-engine")
+        engine_bin = command_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=engine)
+        self.engine_bin = engine_bin or os.path.join(engine, ".build", "release")
+        for binary in (self.herald, os.path.join(self.engine_bin, "template-bench")):
+            if not os.path.exists(binary):
+                raise SystemExit(f"{binary} is missing: run `make bench`, which builds it in release mode")
+        for tool in ("hugo", "cmark"):
+            if not shutil.which(tool):
+                raise SystemExit(f"`{tool}` is missing: `make bench` installs it (apt-get install hugo cmark)")
+        self.results = {"targets": TARGETS, "sizes": {}, "config": {
+            "sizes": self.sizes, "runs": self.runs, "per_page": self.per_page, "group_pages": self.groups,
+            "quick": self.quick}}
+
+    # MARK: 1-3 site builds
+
+    def herald_build(self, site, report):
+        return measure([self.herald, "build", "--source", site, "--output", os.path.join(site, "Output"),
+                        "--now", NOW, "--quiet", "--report", report])
+
+    def hugo_build(self, site):
+        return measure(["hugo", "--source", site, "--destination", os.path.join(site, "public"), "--quiet"])
+
+    def site_builds(self, count):
+        folder = os.path.join(WORK, str(count))
+        log(f"== {count:,} pages: generating")
+        start = time.perf_counter()
+        args = [sys.executable, os.path.join(HERE, "site", "generate.py"), str(count), folder,
+                "--per-page", str(self.per_page)]
+        if not self.groups:
+            args.append("--no-groups")
+        subprocess.run(args, check=True)
+        generated = time.perf_counter() - start
+        herald_site, hugo_site = os.path.join(folder, "herald"), os.path.join(folder, "hugo")
+        report_path = os.path.join(folder, "herald-report.json")
+        runs = self.runs if count < 100000 else min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3))
+
+        herald, hugo, reports = [], [], []
+        for run in range(runs):
+            order = ["herald", "hugo"] if run % 2 == 0 else ["hugo", "herald"]
+            for name in order:
+                if name == "herald":
+                    discard(os.path.join(herald_site, "Output"))
+                    sample = self.herald_build(herald_site, report_path)
+                    with open(report_path) as file:
+                        reports.append(json.load(file))
+                    herald.append(sample)
+                else:
+                    discard(os.path.join(hugo_site, "public"))
+                    discard(os.path.join(hugo_site, "resources"))
+                    hugo.append(self.hugo_build(hugo_site))
+                log(f"   run {run + 1}/{runs} {name:6} {(herald if name == 'herald' else hugo)[-1]['seconds']:8.2f} s"
+                    f" {(herald if name == 'herald' else hugo)[-1]['peak_mb']:8.0f} MB")
+        herald_files, herald_bytes = tree_size(os.path.join(herald_site, "Output"))
+        hugo_files, hugo_bytes = tree_size(os.path.join(hugo_site, "public"))
+        last = reports[-1]
+        entry = {
+            "generate_seconds": round(generated, 2),
+            "herald": summarize(herald) | {
+                "pages": last["pages"], "files": herald_files, "bytes": herald_bytes,
+                "warnings": len(last["warnings"]), "errors": last["errors"],
+                "phases_median_seconds": {
+                    phase["name"]: median([next(p["seconds"] for p in r["phases"] if p["name"] == phase["name"])
+                                           for r in reports]) for phase in last["phases"]},
+            },
+            "hugo": summarize(hugo) | {"files": hugo_files, "bytes": hugo_bytes},
+        }
+        entry["ratio_herald_over_hugo"] = entry["herald"]["median_seconds"] / entry["hugo"]["median_seconds"]
+
+        if count == 10000 or (count == max(s for s in self.sizes if s <= 10000) and 10000 not in self.sizes):
+            entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
+        self.results["sizes"][str(count)] = entry
+        if not os.environ.get("BENCH_KEEP"):
+            discard(folder)
+
+    def no_change(self, site, report_path, full):
+        """Rebuilds over the output of the last full build: nothing should be written."""
+        samples, reports = [], []
+        for run in range(self.runs):
+            samples.append(self.herald_build(site, report_path))
+            with open(report_path) as file:
+                reports.append(json.load(file))
+            log(f"   no-change rebuild {run + 1}/{self.runs} {samples[-1]['seconds']:8.2f} s"
+                f" written {reports[-1]['written']}")
+        result = summarize(samples) | {
+            "written": max(r["written"] for r in reports),
+            "unchanged": reports[-1]["unchanged"],
+            "removed": max(r["removed"] for r in reports),
+            "phases_median_seconds": {p["name"]: median([next(q["seconds"] for q in r["phases"] if q["name"] == p["name"])
+                                                         for r in reports]) for p in reports[-1]["phases"]},
+        }
+        result["ratio_to_full_build"] = result["median_seconds"] / full
+        return result
+
+    # MARK: 4 template engine
+
+    def template_engine(self):
+        log("== template engine: HeraldMustache vs swift-mustache")
+        seconds, rounds = ("0.3", "1") if self.quick else ("2", "3")
+        output = subprocess.run([os.path.join(self.engine_bin, "template-bench"),
+                                 os.path.join(REPO, "Sources", "HeraldSite", "Theme"), "--cards", "1000",
+                                 "--seconds", seconds, "--rounds", rounds],
+                                check=True, capture_output=True, text=True).stdout
+        self.results["template_engine"] = json.loads(output)
+
+    # MARK: 5 Markdown
+
+    def markdown(self):
+        log("== Markdown: HeraldMarkdown vs libcmark vs the cmark command")
+        corpus = os.path.join(WORK, "markdown-corpus.md")
+        subprocess.run([sys.executable, os.path.join(HERE, "site", "generate.py"), "10000", WORK,
+                        "--markdown-only", corpus], check=True)
+        seconds, rounds = ("0.3", "1") if self.quick else ("2", "3")
+        output = subprocess.run([os.path.join(self.engine_bin, "markdown-bench"), corpus,
+                                 "--seconds", seconds, "--rounds", rounds],
+                                check=True, capture_output=True, text=True).stdout
+        result = json.loads(output)
+        joined = corpus + ".joined.md"
+        megabytes = os.path.getsize(joined) / 1e6
+        samples = [measure(["cmark", "--smart", "--validate-utf8", joined]) for _ in range(1 if self.quick else 5)]
+        result["cmark_command_whole_mb_per_second"] = megabytes / median([s["seconds"] for s in samples])
+        result["cmark_command_runs_seconds"] = [round(s["seconds"], 3) for s in samples]
+        result["herald_over_cmark_command"] = (result["herald_whole_mb_per_second"]
+                                               / result["cmark_command_whole_mb_per_second"])
+        result["herald_over_libcmark_whole"] = result["herald_whole_mb_per_second"] / result["libcmark_whole_mb_per_second"]
+        result["herald_over_libcmark_per_document"] = (result["herald_per_document_mb_per_second"]
+                                                       / result["libcmark_per_document_mb_per_second"])
+        self.results["markdown"] = result
+        discard(corpus)
+        discard(joined)
+
+    # MARK: report
+
+    def machine(self):
+        load = os.getloadavg()
+        return {
+            "cores": os.cpu_count(),
+            "platform": platform.platform(),
+            "load_average_at_start": [round(x, 2) for x in load],
+            "hugo": command_output(["hugo", "version"]),
+            "cmark": command_output(["cmark", "--version"]),
+            "swift": (command_output(["swift", "--version"]) or "").splitlines()[0:1],
+            "herald_commit": command_output(["git", "rev-parse", "--short", "HEAD"], cwd=REPO),
+            "herald_tree_dirty": bool(command_output(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO)),
+        }
+
+    def verdicts(self):
+        sizes = self.results["sizes"]
+        checks = {}
+        if "10000" in sizes:
+            checks["herald_over_hugo_at_10k"] = sizes["10000"]["ratio_herald_over_hugo"]
+            if "no_change_rebuild" in sizes["10000"]:
+                checks["no_change_rebuild_over_full"] = sizes["10000"]["no_change_rebuild"]["ratio_to_full_build"]
+        if "10000" in sizes and "100000" in sizes:
+            checks["scaling_100k_over_10k"] = (sizes["100000"]["herald"]["median_seconds"]
+                                              / sizes["10000"]["herald"]["median_seconds"])
+        if "100000" in sizes:
+            checks["peak_memory_at_100k_mb"] = sizes["100000"]["herald"]["max_peak_mb"]
+        if "template_engine" in self.results:
+            checks["template_engine_over_swift_mustache"] = self.results["template_engine"]["ratio"]
+        out = {}
+        for name, value in checks.items():
+            target = TARGETS[name]
+            higher_is_better = name == "template_engine_over_swift_mustache"
+            met = value >= target if higher_is_better else value <= target
+            out[name] = {"value": value, "target": target, "met": met}
+        no_change = sizes.get("10000", {}).get("no_change_rebuild")
+        if no_change:
+            out["no_change_rebuild_writes_nothing"] = {"value": no_change["written"], "target": 0,
+                                                       "met": no_change["written"] == 0}
+        return out
+
+    def table(self):
+        lines = []
+        sizes = self.results["sizes"]
+        lines.append("")
+        lines.append(f"Site build, median of {self.runs} full builds each (per_page {self.per_page}, "
+                     f"group pages {'on' if self.groups else 'off'}), {os.cpu_count()} cores")
+        lines.append(f"{'pages':>8} | {'Herald s':>9} {'Hugo s':>9} {'ratio':>6} | {'Herald CPU':>10} {'Hugo CPU':>9}"
+                     f" {'ratio':>6} | {'Herald MB':>9} {'Hugo MB':>9} | {'Herald files':>12} {'Hugo files':>10}")
+        for count, entry in sizes.items():
+            h, g = entry["herald"], entry["hugo"]
+            lines.append(f"{int(count):>8,} | {h['median_seconds']:9.2f} {g['median_seconds']:9.2f}"
+                         f" {entry['ratio_herald_over_hugo']:6.2f} | {h['median_cpu_seconds']:10.2f}"
+                         f" {g['median_cpu_seconds']:9.2f} {h['median_cpu_seconds'] / g['median_cpu_seconds']:6.2f} |"
+                         f" {h['max_peak_mb']:9.0f} {g['max_peak_mb']:9.0f} | {h['files']:>12,} {g['files']:>10,}")
+        lines.append("  (wall seconds and CPU seconds, user + sys, are medians; MB is the largest peak RSS)")
+        for count, entry in sizes.items():
+            phases = ", ".join(f"{k} {v:.2f}" for k, v in entry["herald"]["phases_median_seconds"].items())
+            lines.append(f"  Herald phases at {int(count):,}: {phases}")
+        for count, entry in sizes.items():
+            if "no_change_rebuild" in entry:
+                n = entry["no_change_rebuild"]
+                lines.append(f"No-change rebuild of {int(count):,}: {n['median_seconds']:.2f} s = "
+                             f"{n['ratio_to_full_build']:.2f}x a full build; written {n['written']}, "
+                             f"unchanged {n['unchanged']:,}, removed {n['removed']}")
+        keys = sorted(int(k) for k in sizes)
+        for small, large in zip(keys, keys[1:]):
+            h = sizes[str(large)]["herald"]["median_seconds"] / sizes[str(small)]["herald"]["median_seconds"]
+            g = sizes[str(large)]["hugo"]["median_seconds"] / sizes[str(small)]["hugo"]["median_seconds"]
+            lines.append(f"Scaling {small:,} -> {large:,} pages ({large // small}x): Herald {h:.2f}x, Hugo {g:.2f}x")
+        if 100000 not in keys:
+            lines.append("Scaling 10k -> 100k: not run (BENCH_100K=1 runs it)")
+        if "template_engine" in self.results:
+            t = self.results["template_engine"]
+            lines.append(f"Template engine, {t['cards']:,} hero cards: HeraldMustache {t['herald_renders_per_second']:.0f}"
+                         f" renders/s, swift-mustache {t['swift_mustache_renders_per_second']:.0f} renders/s,"
+                         f" ratio {t['ratio']:.2f}x (same output: {t['same_output_ignoring_blank_lines']})")
+        if "markdown" in self.results:
+            m = self.results["markdown"]
+            lines.append(f"Markdown, {m['megabytes']:.1f} MB in {m['documents']:,} documents:"
+                         f" one document: Herald {m['herald_whole_mb_per_second']:.1f} MB/s,"
+                         f" libcmark {m['libcmark_whole_mb_per_second']:.1f} MB/s,"
+                         f" cmark command {m['cmark_command_whole_mb_per_second']:.1f} MB/s"
+                         f" (Herald {m['herald_over_cmark_command']:.2f}x the command);"
+                         f" per document: Herald {m['herald_per_document_mb_per_second']:.1f} MB/s,"
+                         f" libcmark {m['libcmark_per_document_mb_per_second']:.1f} MB/s")
+        lines.append("")
+        lines.append("Targets (PRODUCT.md section 11):")
+        for name, verdict in self.results["verdicts"].items():
+            value = verdict["value"]
+            text = f"{value:.2f}" if isinstance(value, float) else str(value)
+            lines.append(f"  {'met ' if verdict['met'] else 'MISS'} {name}: {text} (target {verdict['target']})")
+        for name in TARGETS:
+            if name not in self.results["verdicts"]:
+                lines.append(f"  --   {name}: not measured in this run")
+        return "\n".join(lines)
+
+    def run(self):
+        # What an earlier run left goes to the trash, deleted after this run's measurements.
+        os.makedirs(WORK, exist_ok=True)
+        for name in os.listdir(WORK):
+            if name not in ("trash", "deleted-at"):
+                discard(os.path.join(WORK, name))
+        # A run started right after the previous one deleted its files would pay for that deletion.
+        try:
+            with open(DELETED_STAMP) as file:
+                wait = float(file.read()) + RECENTLY_DELETED_SECONDS - time.time()
+        except (OSError, ValueError):
+            wait = 0
+        if wait > 0:
+            log(f"waiting {wait:.0f} s: the previous run deleted its files just now (see discard())")
+            os.sync()
+            time.sleep(wait)
+        started = time.time()
+        load = os.getloadavg()[0]
+        if load > 0.5 * (os.cpu_count() or 1):
+            log(f"warning: load average {load:.1f} on {os.cpu_count()} cores: other work will skew wall times "
+                "(CPU seconds are recorded too)")
+        self.results["machine"] = self.machine()
+        for count in self.sizes:
+            self.site_builds(count)
+        self.template_engine()
+        self.markdown()
+        self.results["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
+        self.results["seconds"] = round(time.time() - started, 1)
+        self.results["verdicts"] = self.verdicts()
+        log("== deleting the generated sites and outputs")
+        subprocess.run(["rm", "-rf", TRASH], check=True)  # faster than shutil.rmtree at 100k pages
+        os.sync()
+        with open(DELETED_STAMP, "w") as out:
+            out.write(str(time.time()))
+        with open(RESULTS, "w") as out:
+            json.dump(self.results, out, indent=2, sort_keys=True)
+            out.write("\n")
+        print(self.table())
+        print(f"\nWrote {os.path.relpath(RESULTS, REPO)} in {self.results['seconds']:.0f} s.")
+
+
+if __name__ == "__main__":
+    Bench().run()
