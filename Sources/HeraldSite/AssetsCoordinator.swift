@@ -1,6 +1,5 @@
 import Foundation
 import HeraldBuilder
-import HeraldCore
 
 /// Decides the asset files: every file under the theme's `assets/`, written under a name that
 /// carries a hash of its bytes so browsers and CDNs may cache it forever.
@@ -9,16 +8,11 @@ struct AssetsCoordinator: Sendable {
     let items: [OutputItem]
     let routes: [String: String]
 
-    init(theme: Theme) throws(DiagnosticError) {
+    /// `assets` maps each asset's path in the theme (`assets/herald.css`) to its bytes.
+    init(assets: [String: [UInt8]]) {
         var items: [OutputItem] = []
         var routes: [String: String] = [:]
-        for (relative, url) in theme.files(under: "assets").sorted(by: { $0.key < $1.key }) {
-            let bytes: [UInt8]
-            do {
-                bytes = Array(try Data(contentsOf: url))
-            } catch {
-                throw DiagnosticError(.error(at: SourceLocation(file: url.path), "cannot read asset: \(error.localizedDescription)"))
-            }
+        for (relative, bytes) in assets.sorted(by: { $0.key < $1.key }) {
             let name = (relative as NSString).lastPathComponent
             let folder = (relative as NSString).deletingLastPathComponent
             let stem = (name as NSString).deletingPathExtension

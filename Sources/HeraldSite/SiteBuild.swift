@@ -40,7 +40,7 @@ public enum SiteBuild {
             let models = try load(chosen, drafts: options.drafts)
             clock.end("load data")
 
-            let assets = try AssetsCoordinator(theme: theme)
+            let assets = AssetsCoordinator(assets: try theme.assets())
             let context = siteContext(config, options: options, models: models, assets: assets.routes)
             let items = try outputItems(config: config, context: context, models: models, assets: assets)
             clock.end("plan pages")

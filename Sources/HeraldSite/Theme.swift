@@ -28,6 +28,19 @@ struct Theme: Sendable {
         return found
     }
 
+    /// The bytes of every asset (`assets/…`), overrides applied.
+    func assets() throws(DiagnosticError) -> [String: [UInt8]] {
+        var assets: [String: [UInt8]] = [:]
+        for (relative, url) in files(under: "assets") {
+            do {
+                assets[relative] = Array(try Data(contentsOf: url))
+            } catch {
+                throw DiagnosticError(.error(at: SourceLocation(file: url.path), "cannot read asset: \(error.localizedDescription)"))
+            }
+        }
+        return assets
+    }
+
     /// Every file of one theme folder, by its path inside it, sorted: for the input fingerprint.
     func files(in folder: URL) -> [(String, URL)] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
