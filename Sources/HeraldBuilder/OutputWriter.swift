@@ -18,14 +18,10 @@ public final class OutputWriter: Sendable {
         public var bytes: Int
     }
 
-    private struct Staged: Sendable {
-        var path: OutputPath
-        var stagedName: String
-    }
-
     private struct State: Sendable {
         var manifest = Manifest()
-        var staged: [Staged] = []
+        // Staged files sit at their own paths inside the staging folder, the output's tree in small.
+        var staged: [OutputPath] = []
         var unchanged = 0
         var bytes = 0
         var stagingCreated = false
@@ -41,7 +37,6 @@ public final class OutputWriter: Sendable {
     /// The outermost folder on the way to the output folder that did not exist yet: staging
     /// creates it, and a failed build removes it again.
     private let firstMissing: URL?
-    private let counter = Atomic<Int>(0)
     private let state = Mutex(State())
 
     public init(folder: URL) {
@@ -67,20 +62,17 @@ public final class OutputWriter: Sendable {
     public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
         let entry = Manifest.Entry(hash: ContentHash.of(bytes), size: bytes.count)
         let unchanged = isUnchanged(path, entry)
-        var stagedName: String?
         if !unchanged {
             try ensureStaging()
-            let name = String(counter.add(1, ordering: .relaxed).newValue)
-            try Self.write(bytes, to: stagingPath + "/" + name, for: path)
-            stagedName = name
+            try Self.write(bytes, to: stagingPath + "/" + path.value, for: path, creatingFolders: true)
         }
         try state.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
                 throw DiagnosticError(.error(at: SourceLocation(file: path.value), "two pages write the same output file"))
             }
             state.bytes += bytes.count
-            if let stagedName {
-                state.staged.append(Staged(path: path, stagedName: stagedName))
+            if !unchanged {
+                state.staged.append(path)
             } else {
                 state.unchanged += 1
             }
@@ -92,15 +84,26 @@ public final class OutputWriter: Sendable {
     public func commit(inputs: UInt64? = nil) throws(DiagnosticError) -> Summary {
         var current = state.withLock { $0 }
         current.manifest.inputs = inputs
+        // A top-level folder the output does not have yet moves in one rename, whole: a first
+        // build of 100,000 pages moves a handful of folders, not 100,000 files.
+        var movedWhole: Set<Substring> = []
+        for root in Set(current.staged.compactMap { $0.value.split(separator: "/").dropLast().first }).sorted() {
+            var info = stat()
+            guard lstat(folderPath + "/" + root, &info) != 0, errno == ENOENT else { continue }
+            if rename(stagingPath + "/" + root, folderPath + "/" + root) != 0 {
+                throw Self.failure(nil, "cannot move the new folder '\(root)' into place: \(Self.lastError())")
+            }
+            movedWhole.insert(root)
+        }
         var createdFolders: Set<String> = []
-        for item in current.staged {
-            let directory = item.path.directory
+        for path in current.staged where !movedWhole.contains(path.value.prefix { $0 != "/" }) {
+            let directory = path.directory
             if !directory.isEmpty, !createdFolders.contains(directory) {
-                try Self.createFolder(folder.appendingPathComponent(directory), for: item.path)
+                try Self.createFolder(folder.appendingPathComponent(directory), for: path)
                 createdFolders.insert(directory)
             }
-            if rename(stagingPath + "/" + item.stagedName, folderPath + "/" + item.path.value) != 0 {
-                throw Self.failure(item.path, "cannot move the new file into place: \(Self.lastError())")
+            if rename(stagingPath + "/" + path.value, folderPath + "/" + path.value) != 0 {
+                throw Self.failure(path, "cannot move the new file into place: \(Self.lastError())")
             }
         }
         var removed = 0
@@ -188,8 +191,15 @@ public final class OutputWriter: Sendable {
         }
     }
 
-    private static func write(_ bytes: [UInt8], to file: String, for path: OutputPath?) throws(DiagnosticError) {
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Writes `file` whole; with `creatingFolders`, makes its folder when it is missing (tried
+    /// only after the open fails, which saves a system call per file in the usual case).
+    private static func write(_ bytes: [UInt8], to file: String, for path: OutputPath?,
+                              creatingFolders: Bool = false) throws(DiagnosticError) {
+        var descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, creatingFolders, errno == ENOENT {
+            try createFolder(URL(fileURLWithPath: (file as NSString).deletingLastPathComponent), for: path)
+            descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { throw failure(path, "cannot create '\(file)': \(lastError())") }
         defer { close(descriptor) }
         var offset = 0

@@ -108,3 +108,19 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     try OutputFolderGuard.check(output: inside, site: site.url, home: home.url)
     try OutputFolderGuard.check(output: inside.appendingPathComponent("not/yet/made"), site: site.url, home: home.url)
 }
+
+@Test func newFoldersMoveWholeAndExistingOnesFileByFile() throws {
+    let out = try TemporaryFolder()
+    _ = try build(into: out.url, ["tasks/index.html": "board"])
+    try "mine".write(to: out.url.appendingPathComponent("tasks/notes.txt"), atomically: true, encoding: .utf8)
+    let summary = try build(into: out.url, [
+        "tasks/index.html": "board", "tasks/tags/a/index.html": "a",
+        "heroes/x/index.html": "x", "heroes/y/index.html": "y", "index.html": "home",
+    ])
+    #expect(summary.written == 4 && summary.unchanged == 1)
+    #expect(out.read("heroes/x/index.html") == "x" && out.read("heroes/y/index.html") == "y")
+    #expect(out.read("tasks/tags/a/index.html") == "a" && out.read("index.html") == "home")
+    // The folder that existed keeps what Herald did not write.
+    #expect(out.read("tasks/notes.txt") == "mine")
+    #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent(".herald-staging").path))
+}
