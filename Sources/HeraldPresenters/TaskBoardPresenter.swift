@@ -17,6 +17,9 @@ public struct TaskBoardPresenter: Sendable {
     public let tasks: [Task]
     public let tags: [Facet]
     public let projects: [Facet]
+    // Name → route, so each card finds its tags' pages directly, not by scanning every tag.
+    private let tagRoutes: [String: String]
+    private let projectRoutes: [String: String]
     private let notesHTML: [String]
 
     public init(tasks: [Task], columns: [String], context: SiteContext) {
@@ -28,6 +31,8 @@ public struct TaskBoardPresenter: Sendable {
         }
         tags = Self.facets(tasks.flatMap(\.tags), under: "tasks/tags/")
         projects = Self.facets(tasks.compactMap(\.project), under: "tasks/projects/")
+        tagRoutes = Dictionary(tags.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
+        projectRoutes = Dictionary(projects.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
     }
 
     // MARK: Pages
@@ -164,7 +169,7 @@ public struct TaskBoardPresenter: Sendable {
                     "class": .string(task.completed ? "muted" : text.urgency(day))]
         } ?? nil
         let project: TemplateValue = task.project.map { name in
-            ["name": .string(name), "href": .string(links.href(facetRoute(name, in: projects)))]
+            ["name": .string(name), "href": .string(links.href(projectRoutes[name] ?? "tasks/"))]
         } ?? nil
         return [
             "id": .string(Self.anchor(task.id)),
@@ -179,17 +184,13 @@ public struct TaskBoardPresenter: Sendable {
             "assignee": task.assignee.map { .string($0) } ?? nil,
             "has_tags": .bool(!task.tags.isEmpty),
             "tags": .list(task.tags.map { tag in
-                ["name": .string(tag), "href": .string(links.href(facetRoute(tag, in: tags)))]
+                ["name": .string(tag), "href": .string(links.href(tagRoutes[tag] ?? "tasks/"))]
             }),
         ]
     }
 
     private func facetView(_ facet: Facet, links: Linker) -> TemplateValue {
         ["name": .string(facet.name), "href": .string(links.href(facet.route)), "count": .int(facet.count)]
-    }
-
-    private func facetRoute(_ name: String, in facets: [Facet]) -> String {
-        facets.first { $0.name == name }?.route ?? "tasks/"
     }
 
     private static func facets(_ names: [String], under base: String) -> [Facet] {
