@@ -124,3 +124,25 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     #expect(out.read("tasks/notes.txt") == "mine")
     #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent(".herald-staging").path))
 }
+
+@Test func deepFoldersAreMadeAndAFileInTheWayIsNamed() throws {
+    let out = try TemporaryFolder()
+    _ = try build(into: out.url, ["index.html": "home"])
+    let deep = try build(into: out.url, ["index.html": "home", "a/b/c/d/index.html": "deep", "a/b/e/index.html": "e"])
+    #expect(deep.written == 2 && out.read("a/b/c/d/index.html") == "deep" && out.read("a/b/e/index.html") == "e")
+
+    try "mine".write(to: out.url.appendingPathComponent("notes"), atomically: true, encoding: .utf8)
+    let writer = OutputWriter(folder: out.url)
+    for path in ["index.html", "notes/x/index.html"] {
+        try writer.add(try #require(OutputPath(path)), bytes: Array("x".utf8))
+    }
+    do {
+        _ = try writer.commit()
+        Issue.record("a file named like an output folder should stop the commit")
+    } catch {
+        #expect(error.diagnostics.map(\.message) == [
+            "cannot create folder '\(out.url.path)/notes/x': a file stands where one of its parent folders should be",
+        ])
+    }
+    #expect(out.read("notes") == "mine")
+}
