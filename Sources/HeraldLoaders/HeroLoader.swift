@@ -20,8 +20,8 @@ public struct HeroLoader: ModelLoader {
 
     public func load() throws(DiagnosticError) -> [Hero] {
         let rules = rules
-        return try decodeSlugged(try records.load(spec), kind: "hero") { record throws(DiagnosticError) in
+        return try slugged(try records.decode(spec) { record throws(DiagnosticError) in
             try Hero.decode(record, rules: rules)
-        }
+        }, kind: "hero")
     }
 }

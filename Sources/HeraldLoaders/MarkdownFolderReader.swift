@@ -8,12 +8,8 @@ public struct MarkdownFolderReader: TextRecordReader {
 
     /// The file name without its extension is added as `file_slug`, beside any `slug` of the
     /// file's own, so that the models decide which one names the page.
-    public func records(in file: SourceFile) throws(DiagnosticError) -> [Record] {
-        try [record(FileBytes.read(file), file: file.path, slug: file.baseName)]
-    }
-
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
-        try [record(bytes, file: file, slug: SourceFile(url: URL(fileURLWithPath: file), path: file).baseName)]
+        try [record(bytes, file: file, slug: SourceFile.baseName(of: file))]
     }
 
     private func record(_ bytes: [UInt8], file: String, slug: String) throws(DiagnosticError) -> Record {

@@ -28,12 +28,14 @@ public struct InMemoryLoader<Model: Sendable>: ModelLoader {
     public func load() -> [Model] { models }
 }
 
-/// Decodes every record with `decode`; the models that decoded, and the problems of all the others.
-func decodeAll<Model: Sendable>(_ records: [Record], _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
-    -> (models: [Model], problems: [Diagnostic]) {
-    let results = Parallel.map(records, chunk: 64) { record in
+/// Decodes every record with `decode` (on every core unless `parallel` is false); the models
+/// that decoded, and the problems of all the others.
+func decodeAll<Model: Sendable>(_ records: [Record], _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?,
+                                parallel: Bool = true) -> (models: [Model], problems: [Diagnostic]) {
+    let attempt: @Sendable (Record) -> Result<Model?, DiagnosticError> = { record in
         Result { () throws(DiagnosticError) in try decode(record) }
     }
+    let results = parallel ? Parallel.map(records, chunk: 64, attempt) : records.map(attempt)
     var models: [Model] = []
     models.reserveCapacity(records.count)
     var problems: [Diagnostic] = []
@@ -46,13 +48,10 @@ func decodeAll<Model: Sendable>(_ records: [Record], _ decode: @escaping @Sendab
     return (models, problems)
 }
 
-/// Decodes records into models that must have unique slugs, reporting bad records and
-/// duplicate slugs together, so one kind of mistake never hides the other.
-func decodeSlugged<Model: Slugged & Sendable>(_ records: [Record], kind: String,
-                                              _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
-    throws(DiagnosticError) -> [Model] {
-    let (models, problems) = decodeAll(records, decode)
-    let all = problems + SlugRegistry.duplicates(in: models, kind: kind)
+/// The models of records that must have unique slugs, or their problems and any duplicate
+/// slugs together, so one kind of mistake never hides the other.
+func slugged<Model: Slugged>(_ decoded: (models: [Model], problems: [Diagnostic]), kind: String) throws(DiagnosticError) -> [Model] {
+    let all = decoded.problems + SlugRegistry.duplicates(in: decoded.models, kind: kind)
     guard all.isEmpty else { throw DiagnosticError(all) }
-    return models
+    return decoded.models
 }

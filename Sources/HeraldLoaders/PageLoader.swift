@@ -25,8 +25,8 @@ public struct PageLoader: ModelLoader {
     public func load() throws(DiagnosticError) -> [Page] {
         guard exists else { return [] }
         let timeZone = timeZone
-        return try decodeSlugged(try records.load(spec), kind: "page") {
-            record throws(DiagnosticError) in try Page.decode(record, timeZone: timeZone)
-        }
+        return try slugged(try records.decode(spec) { record throws(DiagnosticError) in
+            try Page.decode(record, timeZone: timeZone)
+        }, kind: "page")
     }
 }

@@ -5,32 +5,55 @@ import HeraldCore
 public struct RecordLoader: Sendable {
     /// The folder that source paths are relative to (the one holding `herald.yml`).
     public var siteFolder: URL
+    /// What this build has listed and read already; shared by every copy of this loader.
+    public var inputs: InputFiles
 
-    public init(siteFolder: URL) {
+    public init(siteFolder: URL, inputs: InputFiles = InputFiles()) {
         self.siteFolder = siteFolder
+        self.inputs = inputs
     }
 
     /// The records of `spec`, in file order and, within a file, in source order. An empty
     /// file, array or folder gives no records; a missing file is an error naming its path.
     /// Every problem of every file is thrown at once, so one bad record never hides the others.
     public func load(_ spec: SourceSpec) throws(DiagnosticError) -> [Record] {
+        let (records, problems) = try decode(spec) { $0 }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        return records
+    }
+
+    /// `decode` applied to every record of `spec`, in record order: the models that decoded, and
+    /// every problem of every file and record. A folder's files are each read, parsed and decoded
+    /// in one go on one core, so 100,000 Markdown files never sit in memory as records all at once;
+    /// the records of a single file are decoded on every core.
+    public func decode<Model: Sendable>(_ spec: SourceSpec,
+                                        _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
+        throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic]) {
         let (files, format) = try resolve(spec)
         let reader = Self.reader(for: format, spec: spec)
-        // A folder of thousands of Markdown files is read and parsed on every core.
-        let results = Parallel.map(files, chunk: 8) { file in
-            Result { () throws(DiagnosticError) in try reader.records(in: file) }
+        let inputs = inputs
+        @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
+            guard let text = reader as? any TextRecordReader else { return try reader.records(in: file) }
+            return try text.records(inText: inputs.bytes(of: file), file: file.path)
         }
-        var records: [Record] = []
-        records.reserveCapacity(files.count)
-        var diagnostics: [Diagnostic] = []
-        for result in results {
-            switch result {
-            case .success(let found): records += found
-            case .failure(let error): diagnostics += error.diagnostics
+        if files.count == 1, let file = files.first {
+            return try decodeAll(records(of: file), decode)
+        }
+        let results = Parallel.map(files, chunk: 8) { file in
+            do throws(DiagnosticError) {
+                return decodeAll(try records(of: file), decode, parallel: false)
+            } catch {
+                return ([], error.diagnostics)
             }
         }
-        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-        return records
+        var models: [Model] = []
+        models.reserveCapacity(files.count)
+        var problems: [Diagnostic] = []
+        for result in results {
+            models += result.models
+            problems += result.problems
+        }
+        return (models, problems)
     }
 
     /// The files `spec` reads, in the order they are read.
@@ -47,7 +70,11 @@ public struct RecordLoader: Sendable {
         } else {
             format = try Self.inferredFormat(of: spec.path, kind: kind)
         }
-        return (try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions), format)
+        // The up-to-date check and the load both ask; a folder of 100,000 files is listed once.
+        let files = try inputs.listing("\(format.rawValue):\(spec.path)") { () throws(DiagnosticError) in
+            try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
+        }
+        return (files, format)
     }
 
     /// The reader of `format`, set up with the spec's `root`, `table` and `query`.

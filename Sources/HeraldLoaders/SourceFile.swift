@@ -13,6 +13,13 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The file's name without its extension: `Content/heroes/batman.md` → `batman`.
     public var baseName: String {
-        url.deletingPathExtension().lastPathComponent
+        Self.baseName(of: path)
+    }
+
+    /// `baseName` of any path; plain string work, as it runs once per file of a big folder.
+    static func baseName(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
+        return String(name[..<dot])
     }
 }

@@ -31,10 +31,10 @@ struct SourceResolver {
             return [SourceFile(url: url(of: path), path: path)]
         case .folder:
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return try listing(of: url(of: path), shownAs: prefix)
-                .filter { extensions.contains(URL(fileURLWithPath: String($0.last ?? "")).pathExtension.lowercased()) }
-                .map { SourceFile(url: url(of: path).appendingPathComponent($0.joined(separator: "/")),
-                                  path: prefix + "/" + $0.joined(separator: "/")) }
+            let folder = url(of: path).path
+            return try listing(of: folder, shownAs: prefix)
+                .filter { extensions.contains(Self.fileExtension(of: $0.last ?? "")) }
+                .map { Self.file(folder, prefix, $0) }
         case .glob:
             let pattern = GlobPattern(path)
             let base = (path.hasPrefix("/") ? "/" : "") + pattern.base.joined(separator: "/")
@@ -42,10 +42,10 @@ struct SourceResolver {
             guard FileManager.default.fileExists(atPath: url(of: base).path, isDirectory: &isFolder), isFolder.boolValue else {
                 throw DiagnosticError(.error(at: SourceLocation(file: path), "no such folder '\(base)' for the pattern '\(path)'"))
             }
-            return try listing(of: url(of: base), shownAs: base)
+            let folder = url(of: base).path
+            return try listing(of: folder, shownAs: base)
                 .filter { pattern.matches($0) }
-                .map { SourceFile(url: url(of: base).appendingPathComponent($0.joined(separator: "/")),
-                                  path: (base.isEmpty ? "" : base + "/") + $0.joined(separator: "/")) }
+                .map { Self.file(folder, base, $0) }
         }
     }
 
@@ -53,35 +53,65 @@ struct SourceResolver {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : siteFolder.appendingPathComponent(path)
     }
 
+    /// The file at `relative` below `folder` (shown as `shown`). Its URL is made from the whole
+    /// path, saying it is no folder: appending a component would ask the file system again.
+    private static func file(_ folder: String, _ shown: String, _ relative: [Substring]) -> SourceFile {
+        let tail = relative.joined(separator: "/")
+        return SourceFile(url: URL(fileURLWithPath: folder + "/" + tail, isDirectory: false),
+                          path: (shown.isEmpty ? "" : shown + "/") + tail)
+    }
+
+    private static func fileExtension(of name: Substring) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// Every regular file below `folder`, as path segments relative to it, sorted. Hidden files
     /// and folders (`.git`, `.DS_Store`) are left out, and symbolic links to folders are not
     /// followed, so a link cycle cannot loop. A folder that cannot be listed is an error, not a gap.
-    private func listing(of folder: URL, shownAs shown: String) throws(DiagnosticError) -> [[Substring]] {
+    private func listing(of folder: String, shownAs shown: String) throws(DiagnosticError) -> [[Substring]] {
         var files: [[Substring]] = []
         var problems: [Diagnostic] = []
-        func walk(_ folder: URL, _ relative: [Substring]) {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            } catch {
+        func walk(_ folder: String, _ relative: [Substring]) {
+            guard let stream = opendir(folder) else {
                 let path = ([Substring(shown)] + relative).joined(separator: "/")
-                problems.append(.error(at: SourceLocation(file: path), "cannot list the folder '\(path)': \(error.localizedDescription)"))
+                problems.append(.error(at: SourceLocation(file: path),
+                                       "cannot list the folder '\(path)': \(String(cString: strerror(errno)))"))
                 return
             }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let child = folder.appendingPathComponent(name)
-                // One lstat per entry: URL resource values cost ten times as much on Linux.
-                var info = stat()
-                guard lstat(child.path, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFLNK:
+            var entries: [(name: String, type: UInt8)] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
+            }
+            closedir(stream)
+            for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+                let child = folder + "/" + name
+                // The entry's type comes with the listing; only links, and file systems that do
+                // not record types, cost a stat.
+                var kind = type
+                if kind == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(child, &info) == 0 else { continue }
+                    kind = switch info.st_mode & S_IFMT {
+                    case S_IFLNK: UInt8(DT_LNK)
+                    case S_IFDIR: UInt8(DT_DIR)
+                    case S_IFREG: UInt8(DT_REG)
+                    default: UInt8(DT_UNKNOWN)
+                    }
+                }
+                switch Int(kind) {
+                case Int(DT_LNK):
                     // Symbolic links to files are read; links to folders are not followed.
-                    if stat(child.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                    var info = stat()
+                    if stat(child, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                         files.append(relative + [Substring(name)])
                     }
-                case S_IFDIR:
+                case Int(DT_DIR):
                     walk(child, relative + [Substring(name)])
-                case S_IFREG:
+                case Int(DT_REG):
                     files.append(relative + [Substring(name)])
                 default:
                     break

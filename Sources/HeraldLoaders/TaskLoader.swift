@@ -20,7 +20,7 @@ public struct TaskLoader: ModelLoader {
 
     public func load() throws(DiagnosticError) -> [Task] {
         let rules = rules
-        let (tasks, problems) = decodeAll(try records.load(spec)) { record throws(DiagnosticError) in
+        let (tasks, problems) = try records.decode(spec) { record throws(DiagnosticError) in
             try Task.decode(record, rules: rules)
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldLoaders
 import HeraldModels
 
 /// One hash of everything a build's output depends on: the herald binary (and so its built-in
@@ -12,26 +13,26 @@ enum InputFingerprint {
     /// always runs.
     static func compute(options: BuildOptions, configText: String, today: Day, theme: Theme,
                         sources: SiteSources) throws(DiagnosticError) -> UInt64? {
-        var files: [(name: String, url: URL)] = []
+        var data: [(name: String, url: URL)] = []
         for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
                             try sources.pages.inputFiles(), sources.data?.inputFiles() ?? []] {
             guard let loaderFiles else { return nil }
-            files += loaderFiles.map { (relative($0, to: options.site), $0) }
+            data += loaderFiles.map { (relative($0, to: options.site), $0) }
         }
+        var program: [(name: String, url: URL)] = []
         for folder in theme.folders {
-            for (name, url) in theme.files(in: folder) { files.append(("theme:" + name, url)) }
+            for (name, url) in theme.files(in: folder) { program.append(("theme:" + name, url)) }
         }
-        files.append(("herald", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
+        program.append(("herald", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
 
         var hash = ContentHash()
         hash.combine("herald-inputs 1")
         hash.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "") today=\(today)")
         hash.combine(configText)
-        // Each file is hashed on its own core; the results are combined in a fixed order.
-        let digests = Parallel.map(files.map(\.url), chunk: 16) { url in
-            (try? Data(contentsOf: url)).map { ContentHash.of(Array($0)) }
-        }
-        for (file, digest) in zip(files, digests) {
+        // Data files are read here once, on every core, and their bytes kept for the loaders;
+        // templates and the binary are read by others, or not at all.
+        let digests = sources.inputs.readAndHash(data.map(\.url)) + sources.inputs.readAndHash(program.map(\.url), keeping: false)
+        for (file, digest) in zip(data + program, digests) {
             guard let digest else { return nil }
             hash.combine(file.name)
             hash.combine(withUnsafeBytes(of: digest.littleEndian) { Array($0) })

@@ -38,6 +38,7 @@ public enum SiteBuild {
             let library = try TemplateLibrary(folders: folders)
             clock.end("templates")
             let models = try load(chosen, drafts: options.drafts)
+            chosen.inputs.forgetUnread()
             clock.end("load data")
 
             let assets = AssetsCoordinator(assets: try theme.assets())

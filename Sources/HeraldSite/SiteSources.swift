@@ -11,18 +11,22 @@ public struct SiteSources: Sendable {
     public var heroes: (any ModelLoader<Hero>)?
     public var pages: any ModelLoader<Page>
     public var data: DataFolderLoader?
+    /// The files the loaders list and read, shared with the up-to-date check so each is read once.
+    public var inputs: InputFiles
 
     public init(tasks: (any ModelLoader<Task>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
-                data: DataFolderLoader?) {
+                data: DataFolderLoader?, inputs: InputFiles = InputFiles()) {
         self.tasks = tasks
         self.heroes = heroes
         self.pages = pages
         self.data = data
+        self.inputs = inputs
     }
 
     /// The sources named in `config`, read from files under `site`.
     public init(config: SiteConfig, site: URL) throws(DiagnosticError) {
-        let records = RecordLoader(siteFolder: site)
+        inputs = InputFiles()
+        let records = RecordLoader(siteFolder: site, inputs: inputs)
         tasks = try config.tasks.map { tasks throws(DiagnosticError) in
             TaskLoader(records: records, spec: try Self.spec(tasks.source), rules: tasks.rules)
         }

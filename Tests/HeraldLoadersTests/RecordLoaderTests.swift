@@ -134,3 +134,64 @@ import Testing
     let records = try RecordLoader(siteFolder: URL(fileURLWithPath: "/nonexistent")).load(SourceSpec(path: path))
     #expect(records.first?.location.file == path)
 }
+
+@Test func theBytesHashedForTheUpToDateCheckAreTheBytesLoaded() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("Content/heroes/a.md", "---\nname: First A\n---\n")
+    try site.write("Content/heroes/b.md", "---\nname: First B\n---\n")
+    let inputs = InputFiles()
+    let loader = RecordLoader(siteFolder: site.url, inputs: inputs)
+    let spec = SourceSpec(path: "Content/heroes")
+    let files = try loader.files(of: spec)
+    let hashes = inputs.readAndHash(files.map(\.url))
+    #expect(hashes.count == 2 && hashes.allSatisfy { $0 != nil } && hashes[0] != hashes[1])
+
+    // Edited, added and removed after the check: this build still loads what it fingerprinted.
+    try site.write("Content/heroes/a.md", "---\nname: Second A\n---\n")
+    try site.write("Content/heroes/c.md", "---\nname: Late C\n---\n")
+    let first = try loader.load(spec)
+    #expect(first.map { $0["name"]?.string } == ["First A", "First B"])
+
+    // Each kept file is handed out once; what no loader took is dropped, and then read anew.
+    inputs.forgetUnread()
+    #expect(try loader.load(spec).map { $0["name"]?.string } == ["Second A", "First B"])
+    #expect(try RecordLoader(siteFolder: site.url).load(spec).map { $0["name"]?.string } == ["Second A", "First B", "Late C"])
+}
+
+@Test func foldersListFilesThroughLinksButNotLinkedFolders() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("Content/heroes/a.md", "---\nname: A\n---\n")
+    try site.write("Elsewhere/b.md", "---\nname: B\n---\n")
+    try site.write("Elsewhere/deeper/c.md", "---\nname: C\n---\n")
+    let fileManager = FileManager.default
+    try fileManager.createSymbolicLink(at: site.url.appendingPathComponent("Content/heroes/b.md"),
+                                       withDestinationURL: site.url.appendingPathComponent("Elsewhere/b.md"))
+    try fileManager.createSymbolicLink(at: site.url.appendingPathComponent("Content/heroes/deeper"),
+                                       withDestinationURL: site.url.appendingPathComponent("Elsewhere/deeper"))
+    try fileManager.createSymbolicLink(at: site.url.appendingPathComponent("Content/heroes/gone.md"),
+                                       withDestinationURL: site.url.appendingPathComponent("Elsewhere/missing.md"))
+    let records = try site.load(SourceSpec(path: "Content/heroes"))
+    #expect(records.map(\.location.file) == ["Content/heroes/a.md", "Content/heroes/b.md"])
+    #expect(records.map { $0["file_slug"]?.string } == ["a", "b"])
+}
+
+@Test func aFileGoneAfterTheListingIsNamedWithTheReason() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    try site.write("Content/heroes/a.md", "---\nname: A\n---\n")
+    try site.write("Content/heroes/b.md", "---\nname: B\n---\n")
+    let loader = RecordLoader(siteFolder: site.url)
+    let spec = SourceSpec(path: "Content/heroes")
+    #expect(try loader.files(of: spec).count == 2)
+    try FileManager.default.removeItem(at: site.url.appendingPathComponent("Content/heroes/b.md"))
+    #expect(loader.inputs.readAndHash(try loader.files(of: spec).map(\.url)).map { $0 == nil } == [false, true])
+    do {
+        let records = try loader.load(spec)
+        Issue.record("expected an error, loaded \(records.count) records")
+    } catch {
+        #expect(error.diagnostics.map(\.description)
+                == ["Content/heroes/b.md: error: cannot read 'Content/heroes/b.md': No such file or directory"])
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HeraldCore
+import Synchronization
+
+/// One build's view of its input files, so that each is listed and read once: the up-to-date
+/// check hashes the bytes it reads and keeps them, and the loaders then parse those same bytes
+/// (which also means a file edited during the build cannot make the output disagree with the
+/// fingerprint). Shared by every copy of a `RecordLoader`; make a new one per build.
+public final class InputFiles: Sendable {
+    private struct State {
+        var listings: [String: [SourceFile]] = [:]
+        var kept: [String: [UInt8]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Reads every file on all cores and returns its content hash, nil for a file that cannot be
+    /// read (its loader then reports why); with `keeping`, the bytes stay for the loaders.
+    public func readAndHash(_ files: [URL], keeping: Bool = true) -> [UInt64?] {
+        let read = Parallel.map(files.map(\.path), chunk: 16) { path in
+            (try? FileBytes.read(path: path)).map { (path: path, bytes: $0, hash: ContentHash.of($0)) }
+        }
+        if keeping {
+            state.withLock { state in
+                state.kept.reserveCapacity(state.kept.count + read.count)
+                for file in read {
+                    if let file { state.kept[file.path] = file.bytes }
+                }
+            }
+        }
+        return read.map { $0?.hash }
+    }
+
+    /// The bytes of `file`: those `readAndHash` kept, handed out once, or else read now.
+    func bytes(of file: SourceFile) throws(DiagnosticError) -> [UInt8] {
+        let path = file.url.path
+        if let kept = state.withLock({ $0.kept.removeValue(forKey: path) }) { return kept }
+        return try FileBytes.read(file)
+    }
+
+    /// Drops the bytes no loader took (a SQLite database is read by SQLite itself).
+    public func forgetUnread() {
+        state.withLock { $0.kept = [:] }
+    }
+
+    /// The files a source names, listed on first use and remembered for the rest of the build.
+    func listing(_ key: String, _ list: () throws(DiagnosticError) -> [SourceFile]) throws(DiagnosticError) -> [SourceFile] {
+        if let known = state.withLock({ $0.listings[key] }) { return known }
+        let files = try list()
+        state.withLock { $0.listings[key] = files }
+        return files
+    }
+}
