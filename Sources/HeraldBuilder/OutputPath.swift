@@ -7,13 +7,24 @@ public struct OutputPath: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Checks a path that came from data or a template name; `nil` when it would leave the folder.
     public init?(_ raw: String) {
-        // Byte checks: Foundation's substring search costs more than the rest of the check.
-        guard !raw.isEmpty, !raw.hasPrefix("/"),
-              !raw.utf8.contains(0), !raw.utf8.contains(UInt8(ascii: "\\")) else { return nil }
-        let parts = raw.split(separator: "/", omittingEmptySubsequences: false)
-        for part in parts where part.isEmpty || part == "." || part == ".." {
-            return nil
+        // One pass over the bytes, without splitting: this runs once per page.
+        var length = 0
+        var dots = 0
+        func isBadComponent() -> Bool { length == 0 || (dots == length && length <= 2) }
+        for byte in raw.utf8 {
+            switch byte {
+            case 0, UInt8(ascii: "\\"):
+                return nil
+            case UInt8(ascii: "/"):
+                if isBadComponent() { return nil }
+                length = 0
+                dots = 0
+            default:
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
         }
+        if isBadComponent() { return nil }
         value = raw
     }
 

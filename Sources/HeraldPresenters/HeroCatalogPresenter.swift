@@ -37,23 +37,26 @@ public struct HeroCatalogPresenter: Sendable {
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
         ranking = HeroRanking(self.heroes)
-        statScale = max(100, self.heroes.flatMap { $0.stats.map(\.value) }.max() ?? 100)
-        initials = self.heroes.map { Self.initials($0.name) }
-        colors = self.heroes.map { Self.color(for: $0.slug) }
+        // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
+        // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
+        let sorted = self.heroes
+        statScale = max(100, sorted.indices.lazy.flatMap { sorted[$0].stats.lazy.map(\.value) }.max() ?? 100)
+        initials = sorted.indices.map { Self.initials(sorted[$0].name) }
+        colors = sorted.indices.map { Self.color(for: sorted[$0].slug) }
         var labels: [String: String] = [:]
-        for hero in self.heroes {
-            for name in hero.stats.map(\.name) + hero.appearance.map(\.name) where labels[name] == nil {
-                labels[name] = Self.label(name)
-            }
+        for index in sorted.indices {
+            for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = Self.label(name) }
+            for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = Self.label(name) }
         }
         self.labels = labels
-        indexBySlug = Dictionary(self.heroes.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        indexBySlug = Dictionary(sorted.indices.lazy.map { (sorted[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
         groups = Self.groups(of: self.heroes, by: groupBy)
         var index: [HeroField: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
     }
 
+    @inlinable  // reads the slug only; called opaquely, it copies a whole hero per page planned
     public static func route(of hero: Hero) -> String { "heroes/\(hero.slug)/" }
 
     public static func groupIndexRoute(_ key: HeroField) -> String { "heroes/\(Slug.make(from: key.rawValue))/" }
@@ -210,8 +213,8 @@ public struct HeroCatalogPresenter: Sendable {
         var result: [Group] = []
         for key in keys {
             var members: [String: [Int]] = [:]
-            for (index, hero) in heroes.enumerated() {
-                for value in hero.groupValues(for: key) { members[value, default: []].append(index) }
+            for index in heroes.indices {
+                for value in heroes[index].groupValues(for: key) { members[value, default: []].append(index) }
             }
             let values = members.keys.sorted()
             for (value, folder) in zip(values, FolderNames.make(for: values)) {

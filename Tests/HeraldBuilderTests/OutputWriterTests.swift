@@ -85,8 +85,11 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
 }
 
 @Test func outputPathsCannotLeaveTheFolder() {
-    for bad in ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a\\b", "a\0b", "a/"] {
+    for bad in ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a\\b", "a\0b", "a/", "a/.", "..", "a/.."] {
         #expect(OutputPath(bad) == nil, "\(bad.debugDescription) must be refused")
+    }
+    for good in [".htaccess", ".well-known/security.txt", "a/.../b", "a..b/c.", "x"] {
+        #expect(OutputPath(good)?.value == good, "\(good.debugDescription) is inside the folder")
     }
     #expect(OutputPath("heroes/page/2/index.html")?.directory == "heroes/page/2")
     #expect(OutputPath("404.html")?.directory == "")
