@@ -12,32 +12,51 @@ public struct HomePresenter: Sendable {
         self.catalog = catalog
     }
 
+    /// Only what the site has: a site without `tasks:` shows and links no task board, and one
+    /// without `heroes:` no catalog.
     public func view() -> TemplateValue {
         let links = Linker(from: "")
-        var view = context.chrome(route: "", title: context.title, description: "Task board and hero catalog of \(context.title).",
+        var view = context.chrome(route: "", title: context.title, description: description,
                                   links: links, section: "home")
-        view["intro"] = .string("\(board.tasks.count) tasks on the board, \(catalog.heroes.count) heroes in the catalog.")
+        var intro: [String] = []
+        if context.hasTasks { intro.append("\(count(board.tasks.count, "task", "tasks")) on the board") }
+        if context.hasHeroes { intro.append("\(count(catalog.heroes.count, "hero", "heroes")) in the catalog") }
+        view["intro"] = .string(intro.isEmpty ? "Nothing here yet." : intro.joined(separator: ", ") + ".")
+        view["has_tasks"] = .bool(context.hasTasks)
+        view["has_heroes"] = .bool(context.hasHeroes)
         view["progress"] = board.progress
         view["columns"] = board.columnCounts(links: links)
         view["overdue"] = board.overdueView(links: links)
         view["featured"] = catalog.featured(6, links: links)
-        var directory: [TemplateValue] = [
-            entry("Task board", "tasks/", "every task by column", links),
-            entry("Task report", "tasks/report/", "the board as a report", links),
-            entry("Task report (Markdown)", "tasks/report.md", "to paste into an issue or a chat", links),
-        ]
-        if !board.tags.isEmpty {
-            directory.append(entry("Tags", "tasks/", board.tags.map { "#\($0.name)" }.joined(separator: " "), links))
+        var directory: [TemplateValue] = []
+        if context.hasTasks {
+            directory.append(entry("Task board", "tasks/", "every task by column", links))
+            directory.append(entry("Task report", "tasks/report/", "the board as a report", links))
+            directory.append(entry("Task report (Markdown)", "tasks/report.md", "to paste into an issue or a chat", links))
+            if !board.tags.isEmpty {
+                directory.append(entry("Tags", "tasks/", board.tags.map { "#\($0.name)" }.joined(separator: " "), links))
+            }
         }
-        directory.append(entry("Hero catalog", "heroes/", count(catalog.heroes.count, "hero", "heroes"), links))
-        for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
-            directory.append(entry("Heroes by \(key.rawValue)", HeroCatalogPresenter.groupIndexRoute(key), nil, links))
+        if context.hasHeroes {
+            directory.append(entry("Hero catalog", "heroes/", count(catalog.heroes.count, "hero", "heroes"), links))
+            for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
+                directory.append(entry("Heroes by \(key.rawValue)", HeroCatalogPresenter.groupIndexRoute(key), nil, links))
+            }
         }
         for page in context.pages { directory.append(entry(page.title, page.route, nil, links)) }
-        directory.append(entry("Atom feed", "feed.xml", "recently completed tasks", links))
+        if context.hasTasks { directory.append(entry("Atom feed", "feed.xml", "recently completed tasks", links)) }
         directory.append(entry("Sitemap", "sitemap.xml", nil, links))
         view["directory"] = .list(directory)
         return .map(view)
+    }
+
+    private var description: String {
+        switch (context.hasTasks, context.hasHeroes) {
+        case (true, true): "Task board and hero catalog of \(context.title)."
+        case (true, false): "Task board of \(context.title)."
+        case (false, true): "Hero catalog of \(context.title)."
+        case (false, false): "\(context.title)."
+        }
     }
 
     private func entry(_ label: String, _ route: String, _ note: String?, _ links: Linker) -> TemplateValue {

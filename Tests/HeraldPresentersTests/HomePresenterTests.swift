@@ -29,3 +29,29 @@ import Testing
     // Ranked heroes come first; Xena has no stats, so no rank, and follows.
     #expect(home["featured"]?["heroes"]?.list?.map { $0["name"]?.string } == ["Gabrielle", "Xena"])
 }
+
+@Test(arguments: [(true, false), (false, true), (false, false)])
+func theHomePageShowsOnlyWhatTheSiteHas(hasTasks: Bool, hasHeroes: Bool) throws {
+    var context = try context()
+    context.hasTasks = hasTasks
+    context.hasHeroes = hasHeroes
+    let tasks = hasTasks ? [Task(id: "1", title: "a", status: "todo", tags: ["home"], location: here)] : []
+    let heroes = hasHeroes ? [Hero(id: "x", slug: "xena", name: "Xena", publisher: "Renaissance", location: here)] : []
+    let home = HomePresenter(context: context,
+                             board: TaskBoardPresenter(tasks: tasks, columns: ["todo"], context: context),
+                             catalog: HeroCatalogPresenter(heroes: heroes, groupBy: [.publisher], perPage: 48,
+                                                           context: context)).view()
+    let hrefs = try #require(home["directory"]?.list).compactMap { $0["href"]?.string }
+    #expect(hrefs.contains("tasks/index.html") == hasTasks)
+    #expect(hrefs.contains("feed.xml") == hasTasks)
+    #expect(hrefs.contains("heroes/index.html") == hasHeroes)
+    #expect(hrefs.contains("heroes/publisher/index.html") == hasHeroes)
+    #expect(hrefs.last == "sitemap.xml")
+    #expect(home["has_tasks"]?.bool == hasTasks && home["has_heroes"]?.bool == hasHeroes)
+    let intro = switch (hasTasks, hasHeroes) {
+    case (true, false): "1 task on the board."
+    case (false, true): "1 hero in the catalog."
+    default: "Nothing here yet."
+    }
+    #expect(home["intro"]?.string == intro)
+}
