@@ -11,6 +11,8 @@ public struct HeroCatalogPresenter: Sendable {
         public var value: String
         public var route: String
         public var members: [Int]
+        /// Paged like the catalog: `heroes/publisher/lanternworks/`, then `…/page/2/`, ….
+        public var pagination: Pagination
     }
 
     public let context: SiteContext
@@ -50,7 +52,7 @@ public struct HeroCatalogPresenter: Sendable {
         }
         self.labels = labels
         indexBySlug = Dictionary(sorted.indices.lazy.map { (sorted[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
-        groups = Self.groups(of: self.heroes, by: groupBy)
+        groups = Self.groups(of: self.heroes, by: groupBy, perPage: perPage)
         var index: [HeroField: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
@@ -118,16 +120,20 @@ public struct HeroCatalogPresenter: Sendable {
         return .map(view)
     }
 
-    /// The page of one group value: every hero that has it.
-    public func groupPage(_ group: Group) -> TemplateValue {
-        let links = Linker(from: group.route)
+    /// Page `number` (1-based) of one group value's heroes, with its pager.
+    public func groupPage(_ group: Group, number: Int = 1) -> TemplateValue {
+        let route = group.pagination.route(ofPage: number)
+        let links = Linker(from: route)
         let label = Self.label(group.key.rawValue)
-        var view = context.chrome(route: group.route, title: "\(label): \(group.value)",
+        let title = "\(label): \(group.value)" + (number == 1 ? "" : ", page \(number)")
+        var view = context.chrome(route: route, title: title,
                                   description: "Heroes whose \(group.key.rawValue) is \(group.value).", links: links, section: "heroes")
-        view["title"] = .string("\(label): \(group.value)")
-        view["summary"] = .string(count(group.members.count, "hero", "heroes") + ".")
+        view["title"] = .string(title)
+        let pages = group.pagination.pageCount
+        view["summary"] = .string(count(group.members.count, "hero", "heroes") + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
         view["group_title"] = .string("All by \(group.key.rawValue)")
-        view["heroes"] = .list(group.members.map { card($0, links: links) })
+        view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })
+        view["pagination"] = group.pagination.view(page: number, links: links)
         var standard = context.standardLinks(links)
         standard["group_index"] = .string(links.href(Self.groupIndexRoute(group.key)))
         view["links"] = .map(standard)
@@ -209,7 +215,7 @@ public struct HeroCatalogPresenter: Sendable {
         return ["name": .string(value), "href": .string(links.href(group.route))]
     }
 
-    private static func groups(of heroes: [Hero], by keys: [HeroField]) -> [Group] {
+    private static func groups(of heroes: [Hero], by keys: [HeroField], perPage: Int) -> [Group] {
         var result: [Group] = []
         for key in keys {
             var members: [String: [Int]] = [:]
@@ -218,8 +224,10 @@ public struct HeroCatalogPresenter: Sendable {
             }
             let values = members.keys.sorted()
             for (value, folder) in zip(values, FolderNames.make(for: values)) {
-                result.append(Group(key: key, value: value, route: "\(groupIndexRoute(key))\(folder)/",
-                                    members: members[value] ?? []))
+                let route = "\(groupIndexRoute(key))\(folder)/"
+                let members = members[value] ?? []
+                result.append(Group(key: key, value: value, route: route, members: members,
+                                    pagination: Pagination(itemCount: members.count, perPage: perPage, firstRoute: route)))
             }
         }
         return result

@@ -2,15 +2,16 @@ import HeraldBuilder
 import HeraldCore
 import HeraldPresenters
 
-/// Decides the catalog pages: the paginated list, one page per hero, one per group value, one
-/// index per `group_by` field, and the search index script.
+/// Decides the catalog pages: the paginated list, one page per hero, the paginated list of each
+/// group value, one index per `group_by` field, and the search index script.
 struct HeroCatalogCoordinator: Sendable {
     let presenter: HeroCatalogPresenter
 
     func items() throws(DiagnosticError) -> [OutputItem] {
         let presenter = presenter
         var items: [OutputItem] = []
-        items.reserveCapacity(presenter.heroes.count + presenter.pagination.pageCount + presenter.groups.count + 4)
+        items.reserveCapacity(presenter.heroes.count + presenter.pagination.pageCount
+            + presenter.groups.reduce(0) { $0 + $1.pagination.pageCount } + presenter.groupBy.count + 1)
         for number in 1...presenter.pagination.pageCount {
             items.append(try Route.page(presenter.pagination.route(ofPage: number), "heroes.html") { _ in
                 presenter.listPage(number: number)
@@ -27,7 +28,11 @@ struct HeroCatalogCoordinator: Sendable {
             })
         }
         for group in presenter.groups {
-            items.append(try Route.page(group.route, "hero-group.html") { _ in presenter.groupPage(group) })
+            for number in 1...group.pagination.pageCount {
+                items.append(try Route.page(group.pagination.route(ofPage: number), "hero-group.html") { _ in
+                    presenter.groupPage(group, number: number)
+                })
+            }
         }
         items.append(try Route.page("heroes/search-index.js", "search-index.json") { _ in presenter.searchIndex() })
         return items

@@ -168,6 +168,20 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(page["heroes"]?.list?.first?["href"]?.string == "../../../heroes/aquaman/index.html")
     #expect(page["links"]?["group_index"]?.string == "../../../heroes/publisher/index.html")
 
+    #expect(page["pagination"]?["many"]?.bool == false)
+
+    // Paged like the catalog: DC's three heroes at two per page.
+    let paged = try #require(try catalog(perPage: 2).groups.first { $0.value == "DC Comics" })
+    #expect(paged.pagination.pageCount == 2)
+    #expect(paged.pagination.route(ofPage: 2) == "heroes/publisher/dc-comics/page/2/")
+    let second = try catalog(perPage: 2).groupPage(paged, number: 2)
+    #expect(second["title"]?.string == "Publisher: DC Comics, page 2")
+    #expect(second["summary"]?.string == "3 heroes. Page 2 of 2.")
+    #expect(second["heroes"]?.list?.map { $0["name"]?.string } == ["Darkseid"])
+    #expect(second["heroes"]?.list?.first?["href"]?.string == "../../../../../heroes/darkseid/index.html")
+    #expect(second["pagination"]?["previous"]?["href"]?.string == "../../../../../heroes/publisher/dc-comics/index.html")
+    #expect(second["links"]?["group_index"]?.string == "../../../../../heroes/publisher/index.html")
+
     let alignments = presenter.groupIndex(.alignment)
     #expect(alignments["title"]?.string == "Heroes by alignment")
     #expect(alignments["values"]?.list?.map { $0["name"]?.string } == ["Evil", "Neutral", "bad", "good"])
