@@ -1,6 +1,6 @@
 # The two commands a newcomer needs: `make site` builds the default site into Output/,
 # `make test` runs every test. Both install the C libraries Herald links against when missing.
-# `make bench` runs the benchmark suite (benchmarks/README.md); BENCH_100K=1 adds 100,000 pages.
+# `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev
