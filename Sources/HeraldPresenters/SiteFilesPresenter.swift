@@ -27,6 +27,12 @@ public struct SiteFilesPresenter: Sendable {
         })]
     }
 
+    /// A sitemap index: what replaces `sitemap.xml` when the site has more URLs than one sitemap
+    /// may hold, naming the sitemaps that hold them.
+    public func sitemapIndex(parts: [String]) -> TemplateValue {
+        ["sitemaps": .list(parts.map { ["loc": .string(context.absoluteURL($0))] })]
+    }
+
     /// The Atom feed: the most recently completed tasks, newest first.
     public func feed(tasks: [Task], limit: Int = 20) -> TemplateValue {
         let done = tasks.filter { $0.completed && $0.completedAt != nil }

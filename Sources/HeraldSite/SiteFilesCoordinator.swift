@@ -5,9 +5,14 @@ import HeraldPresenters
 
 /// Decides the site-wide files: home, 404, sitemap (from the pages the others made), feed, robots.
 struct SiteFilesCoordinator: Sendable {
+    /// The sitemap protocol's limit: a site with more URLs gets `sitemap.xml` as an index of
+    /// `sitemap-1.xml`, `sitemap-2.xml`, … holding this many each.
+    static let urlsPerSitemap = 50_000
+
     let home: HomePresenter
     let files: SiteFilesPresenter
     let tasks: [Task]
+    var urlsPerSitemap = Self.urlsPerSitemap
 
     func items(after others: [OutputItem]) throws(DiagnosticError) -> [OutputItem] {
         let home = home
@@ -21,9 +26,24 @@ struct SiteFilesCoordinator: Sendable {
         return [
             try Route.page("", "home.html") { _ in home.view() },
             try Route.page("404.html", "404.html") { _ in files.notFound() },
-            try Route.page("sitemap.xml", "sitemap.xml") { _ in files.sitemap(routes: routes) },
             try Route.page("feed.xml", "feed.xml") { _ in files.feed(tasks: tasks) },
             try Route.page("robots.txt", "robots.txt") { _ in files.robots() },
-        ]
+        ] + (try sitemaps(routes))
+    }
+
+    private func sitemaps(_ routes: [(route: String, lastModified: Day?)]) throws(DiagnosticError) -> [OutputItem] {
+        let files = files
+        guard routes.count > urlsPerSitemap else {
+            return [try Route.page("sitemap.xml", "sitemap.xml") { _ in files.sitemap(routes: routes) }]
+        }
+        let chunks = stride(from: 0, to: routes.count, by: urlsPerSitemap).map {
+            Array(routes[$0..<min(routes.count, $0 + urlsPerSitemap)])
+        }
+        let names = chunks.indices.map { "sitemap-\($0 + 1).xml" }
+        var items = [try Route.page("sitemap.xml", "sitemap-index.xml") { _ in files.sitemapIndex(parts: names) }]
+        for (name, chunk) in zip(names, chunks) {
+            items.append(try Route.page(name, "sitemap.xml") { _ in files.sitemap(routes: chunk) })
+        }
+        return items
     }
 }
