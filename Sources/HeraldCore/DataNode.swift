@@ -128,13 +128,16 @@ public struct DataMap: Sendable {
 
     /// The map without `removed` keys, in one pass (removing keys one by one is quadratic).
     public func removing(_ removed: Set<String>) -> DataMap {
-        var copy = self
-        copy.keys.removeAll { removed.contains($0) }
-        for key in removed {
-            copy.nodes[key] = nil
-            copy.keyPositions[key] = nil
+        // Built anew, not copied and trimmed: a copy keeps the whole map's capacity, and a model
+        // keeps what is left (its `extra` fields) for the whole build, 100,000 times over.
+        var kept = DataMap()
+        kept.keys = keys.filter { !removed.contains($0) }
+        kept.nodes.reserveCapacity(kept.keys.count)
+        for key in kept.keys {
+            kept.nodes[key] = nodes[key]
+            if let position = keyPositions[key] { kept.keyPositions[key] = position }
         }
-        return copy
+        return kept
     }
 
     /// The entries in source order.

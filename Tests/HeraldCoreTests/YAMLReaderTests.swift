@@ -94,3 +94,15 @@ import Testing
     check("i", "null"); check("j", "string 12"); check("k", "string true"); check("l", "int 7")
     check("m", "string 2026-11-21"); check("n", "string No"); check("o", "null"); check("p", "null")
 }
+
+@Test func aMapWithoutSomeKeysKeepsTheRestInOrderWithTheirPositions() throws {
+    let node = try YAMLReader.parse("name: Storm\nslug: storm\nfirst_appearance: 1975\nrank: 3\n", file: "storm.md")
+    guard case .map(let map) = node.value else { throw DiagnosticError(.error(at: SourceLocation(file: "storm.md"), "not a map")) }
+    let rest = map.removing(["name", "slug", "absent"])
+    #expect(rest.keys == ["first_appearance", "rank"])
+    if case .int(1975)? = rest["first_appearance"]?.value {} else { Issue.record("first_appearance is not kept") }
+    #expect(rest["name"] == nil)
+    #expect(rest.position(ofKey: "rank") == DataMap.KeyPosition(line: 4, column: 1))
+    #expect(rest.position(ofKey: "slug") == nil)
+    #expect(map.removing(Set(map.keys)).isEmpty && map.count == 4)
+}
