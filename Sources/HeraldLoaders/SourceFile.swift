@@ -11,15 +11,17 @@ public struct SourceFile: Sendable, Hashable {
         self.path = path
     }
 
-    /// The file's name without its extension: `Content/heroes/batman.md` → `batman`.
-    public var baseName: String {
-        Self.baseName(of: path)
+    /// The name without its extension of the file at `path`: `Content/heroes/batman.md` → `batman`.
+    static func baseName(of path: String) -> String {
+        String(nameParts(of: path).base)
     }
 
-    /// `baseName` of any path; plain string work, as it runs once per file of a big folder.
-    static func baseName(of path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
-        return String(name[..<dot])
+    /// The last component of `path` split at its last dot: `a/b.c.md` → (`b.c`, `md`). A leading dot
+    /// belongs to the name (`.hidden` has no extension). Plain string work: it runs once per file of a
+    /// big folder.
+    static func nameParts(of path: some StringProtocol) -> (base: Substring, extension: Substring) {
+        let name = path.split(separator: "/").last.map { Substring($0) } ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, name[name.endIndex...]) }
+        return (name[..<dot], name[name.index(after: dot)...])
     }
 }

@@ -33,7 +33,7 @@ struct SourceResolver {
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             let folder = url(of: path).path
             return try listing(of: folder, shownAs: prefix)
-                .filter { extensions.contains(Self.fileExtension(of: $0.last ?? "")) }
+                .filter { extensions.contains(SourceFile.nameParts(of: $0.last ?? "").extension.lowercased()) }
                 .map { Self.file(folder, prefix, $0) }
         case .glob:
             let pattern = GlobPattern(path)
@@ -59,11 +59,6 @@ struct SourceResolver {
         let tail = relative.joined(separator: "/")
         return SourceFile(url: URL(fileURLWithPath: folder + "/" + tail, isDirectory: false),
                           path: (shown.isEmpty ? "" : shown + "/") + tail)
-    }
-
-    private static func fileExtension(of name: Substring) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
     }
 
     /// Every regular file below `folder`, as path segments relative to it, sorted. Hidden files
