@@ -3,13 +3,13 @@
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev
+APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev libjemalloc-dev
 BENCH_APT_PACKAGES := hugo cmark
 
 .PHONY: deps build test site bench clean
 
 deps:
-	@if ! pkg-config --exists libcmark sqlite3 2>/dev/null; then \
+	@if ! pkg-config --exists libcmark sqlite3 jemalloc 2>/dev/null; then \
 		echo "Installing $(APT_PACKAGES)…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi

@@ -31,6 +31,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // jemalloc replaces glibc's malloc in the herald executable (benchmarks/README.md, "Allocator").
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
         .target(name: "HeraldModels", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
@@ -52,7 +54,7 @@ let package = Package(
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
-            dependencies: ["HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite", "Yams",
+            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite", "Yams",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
