@@ -3,6 +3,8 @@
 public struct HeroRanking: Sendable {
     /// One ranked hero.
     public struct Entry: Sendable, Hashable {
+        /// Where the hero stands in the array the ranking was made from.
+        public var index: Int
         public var slug: String
         public var total: Double
         public var rank: Int
@@ -10,7 +12,8 @@ public struct HeroRanking: Sendable {
 
     /// Best first.
     public let entries: [Entry]
-    private let ranks: [String: Int]
+    /// By position in the array the ranking was made from: a page asks by index, not by slug.
+    private let ranks: [Int?]
 
     public init(_ heroes: [Hero]) {
         // Totals and lowercased names are worked out once per hero, not once per comparison:
@@ -18,20 +21,24 @@ public struct HeroRanking: Sendable {
         // Indices, not heroes, are filtered and sorted: a hero is many strings and arrays, and
         // copying 100,000 of them is slower than the sort itself.
         let keys = heroes.indices.lazy.filter { !heroes[$0].stats.isEmpty }
-            .map { (total: -heroes[$0].statsTotal, name: heroes[$0].name.lowercased(), slug: heroes[$0].slug) }
+            .map { (total: -heroes[$0].statsTotal, name: heroes[$0].name.lowercased(), slug: heroes[$0].slug, index: $0) }
             .sorted { $0 < $1 }
         var entries: [Entry] = []
         entries.reserveCapacity(keys.count)
-        for (index, key) in keys.enumerated() {
+        var ranks = [Int?](repeating: nil, count: heroes.count)
+        for (position, key) in keys.enumerated() {
             let tiedRank = entries.last.flatMap { $0.total == -key.total ? $0.rank : nil }
-            entries.append(Entry(slug: key.slug, total: -key.total, rank: tiedRank ?? index + 1))
+            let rank = tiedRank ?? position + 1
+            entries.append(Entry(index: key.index, slug: key.slug, total: -key.total, rank: rank))
+            ranks[key.index] = rank
         }
         self.entries = entries
-        self.ranks = Dictionary(entries.map { ($0.slug, $0.rank) }, uniquingKeysWith: { first, _ in first })
+        self.ranks = ranks
     }
 
-    /// The hero's rank, 1 for the strongest; nil when it has no stats or is not in the ranking.
-    public func rank(of hero: Hero) -> Int? {
-        ranks[hero.slug]
+    /// The rank of the hero at `index` in the array the ranking was made from, 1 for the
+    /// strongest; nil when it has no stats.
+    public func rank(at index: Int) -> Int? {
+        ranks.indices.contains(index) ? ranks[index] : nil
     }
 }

@@ -32,7 +32,7 @@ public struct SlugRegistry: Sendable {
     /// Claims `slug` for a record; when another record holds it already, returns the error,
     /// placed at the second record and naming both.
     public mutating func claim(_ slug: String, label: String, at location: SourceLocation) -> Diagnostic? {
-        let key = slug.lowercased()
+        let key = Self.caseFolded(slug)
         if let owner = owners[key] {
             return .error(at: location,
                           "duplicate slug '\(slug)': \(kind) '\(label)' (\(location)) and \(kind) '\(owner.label)' "
@@ -45,6 +45,12 @@ public struct SlugRegistry: Sendable {
     /// Every duplicate among `items`, in order, each at the later record.
     public static func duplicates(in items: some Sequence<some Slugged>, kind: String) -> [Diagnostic] {
         var registry = SlugRegistry(kind: kind)
+        registry.owners.reserveCapacity(items.underestimatedCount)
         return items.compactMap { registry.claim($0.slug, label: $0.label, at: $0.location) }
+    }
+
+    /// Slugs are made lowercase already, so the usual one is its own key: no new string per record.
+    private static func caseFolded(_ slug: String) -> String {
+        slug.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? slug : slug.lowercased()
     }
 }

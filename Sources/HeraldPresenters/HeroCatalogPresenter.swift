@@ -3,8 +3,9 @@ import HeraldModels
 import HeraldMustache
 
 /// Maps heroes to the view data of the catalog: list pages, detail pages, group pages, the search
-/// index and the home page's featured cards. Heroes are shown sorted by name.
-public struct HeroCatalogPresenter: Sendable {
+/// index and the home page's featured cards. Heroes are shown sorted by name. A class, so that
+/// each of a catalog's 100,000 page jobs holds one reference to it rather than a copy of its arrays.
+public final class HeroCatalogPresenter: Sendable {
     /// The heroes that share one value of a `group_by` field (`publisher: Lanternworks`).
     public struct Group: Sendable {
         public var key: HeroField
@@ -29,7 +30,6 @@ public struct HeroCatalogPresenter: Sendable {
     private let initials: [String]
     private let colors: [String]
     private let labels: [String: String]
-    private let indexBySlug: [String: Int]
 
     public init(heroes: [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
         self.context = context
@@ -51,7 +51,6 @@ public struct HeroCatalogPresenter: Sendable {
             for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = Self.label(name) }
         }
         self.labels = labels
-        indexBySlug = Dictionary(sorted.indices.lazy.map { (sorted[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
         groups = Self.groups(of: self.heroes, by: groupBy, perPage: perPage)
         var index: [HeroField: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
@@ -96,7 +95,7 @@ public struct HeroCatalogPresenter: Sendable {
         // `.null`, not `nil`: assigning nil through a subscript removes the key, and a --strict
         // build rejects a template that names a key its view data lacks.
         facts["full_name"] = hero.fullName.map { .string($0) } ?? .null
-        facts["rank"] = .string(ranking.rank(of: hero).map(String.init) ?? "—")
+        facts["rank"] = .string(ranking.rank(at: index).map(String.init) ?? "—")
         facts["count"] = .int(heroes.count)
         facts["biography_html"] = biography.map { .html($0.html) } ?? .null
         facts["biography_empty"] = "No biography yet."
@@ -169,9 +168,9 @@ public struct HeroCatalogPresenter: Sendable {
     /// The first few heroes by rank, for the home page.
     public func featured(_ limit: Int, links: Linker) -> TemplateValue {
         // The ranking is sorted best first; heroes without stats are not in it and come last.
-        var top = ranking.entries.prefix(limit).compactMap { indexBySlug[$0.slug] }
+        var top = ranking.entries.prefix(limit).map(\.index)
         if top.count < limit {
-            top += heroes.indices.lazy.filter { self.ranking.rank(of: self.heroes[$0]) == nil }.prefix(limit - top.count)
+            top += heroes.indices.lazy.filter { self.ranking.rank(at: $0) == nil }.prefix(limit - top.count)
         }
         return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
                 "empty_text": "No heroes yet."]

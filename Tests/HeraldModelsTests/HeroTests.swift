@@ -123,6 +123,8 @@ private func superhero(_ id: Int) throws -> Hero {
     let ranking = HeroRanking(heroes)
     #expect(ranking.entries.map(\.slug) == ["batman", "ana", "zarya", "mercy"])
     #expect(ranking.entries.map(\.rank) == [1, 2, 2, 4])
-    #expect(ranking.rank(of: heroes[0]) == 2)
-    #expect(ranking.rank(of: heroes[3]) == nil)
+    #expect(ranking.entries.map(\.index) == [2, 1, 0, 4])
+    #expect(ranking.rank(at: 0) == 2)
+    #expect(ranking.rank(at: 3) == nil)
+    #expect(ranking.rank(at: 5) == nil)
 }

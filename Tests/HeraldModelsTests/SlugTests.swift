@@ -53,4 +53,7 @@ import Testing
     var registry = SlugRegistry(kind: "page")
     #expect(registry.claim("about", label: "About", at: first) == nil)
     #expect(registry.claim("about", label: "About us", at: second)?.location == second)
+    // Beyond ASCII too: one folder on a case-insensitive file system.
+    #expect(registry.claim("ärger", label: "Ärger", at: first) == nil)
+    #expect(registry.claim("Ärger", label: "Ärger 2", at: second)?.location == second)
 }
