@@ -29,22 +29,26 @@ enum FileBytes {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .current }
         // One byte more than the size, so the end shows as a read of 0 bytes; files whose size
-        // stat does not know (in /proc, pipes) grow the buffer as they are read.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var count = 0
+        // stat does not know (in /proc, pipes) are read on in further chunks. Chunks are not
+        // zeroed first: read fills them.
+        var bytes: [UInt8] = []
+        var chunkSize = max(Int(info.st_size), 0) + 1
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, count))) }
-            let got = bytes.withUnsafeMutableBytes { raw in
-                Glibc.read(descriptor, raw.baseAddress.map { $0 + count }, raw.count - count)
+            var ended = false
+            var failure: Failure?
+            let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
+                while initialized < buffer.count {
+                    let got = Glibc.read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                    if got < 0, errno == EINTR { continue }
+                    if got < 0 { failure = .current; return }
+                    if got == 0 { ended = true; return }
+                    initialized += got
+                }
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .current
-            }
-            if got == 0 { break }
-            count += got
+            if let failure { throw failure }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+            if ended { return bytes }
+            chunkSize = max(4096, bytes.count)
         }
-        bytes.removeLast(bytes.count - count)
-        return bytes
     }
 }

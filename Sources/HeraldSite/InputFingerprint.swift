@@ -14,10 +14,11 @@ enum InputFingerprint {
     static func compute(options: BuildOptions, configText: String, today: Day, theme: Theme,
                         sources: SiteSources) throws(DiagnosticError) -> UInt64? {
         var data: [(name: String, url: URL)] = []
+        let sitePrefix = options.site.standardizedFileURL.path + "/"
         for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
                             try sources.pages.inputFiles(), sources.data?.inputFiles() ?? []] {
             guard let loaderFiles else { return nil }
-            data += loaderFiles.map { (relative($0, to: options.site), $0) }
+            data += loaderFiles.map { (relative($0, to: sitePrefix), $0) }
         }
         var program: [(name: String, url: URL)] = []
         for folder in theme.folders {
@@ -40,9 +41,13 @@ enum InputFingerprint {
         return hash.value
     }
 
-    private static func relative(_ url: URL, to site: URL) -> String {
-        let prefix = site.standardizedFileURL.path + "/"
-        let path = url.standardizedFileURL.path
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    /// The file's path inside the site folder (`sitePrefix` ends in a slash), so that the site
+    /// hashes the same wherever it lives. Loaders list files under the standardized site folder,
+    /// so only a file outside it needs standardizing, which costs more than reading a small file.
+    private static func relative(_ url: URL, to sitePrefix: String) -> String {
+        let path = url.path
+        if path.hasPrefix(sitePrefix) { return String(path.dropFirst(sitePrefix.count)) }
+        let standardized = url.standardizedFileURL.path
+        return standardized.hasPrefix(sitePrefix) ? String(standardized.dropFirst(sitePrefix.count)) : standardized
     }
 }

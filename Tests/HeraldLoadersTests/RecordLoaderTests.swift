@@ -159,6 +159,20 @@ import Testing
     #expect(try RecordLoader(siteFolder: site.url).load(spec).map { $0["name"]?.string } == ["Second A", "First B", "Late C"])
 }
 
+@Test func filesAreReadWholeWhateverSizeTheSystemReports() throws {
+    let site = try TemporarySite()
+    defer { site.remove() }
+    let large = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+    try site.write("large.bin", large)
+    try site.write("empty.txt", "")
+    // /proc files report a size of 0 and are read in growing chunks until the end.
+    let proc = URL(fileURLWithPath: "/proc/self/cmdline")
+    let files = [site.url.appendingPathComponent("large.bin"), site.url.appendingPathComponent("empty.txt"), proc]
+    let expected = try files.map { ContentHash.of([UInt8](try Data(contentsOf: $0))) }
+    #expect(InputFiles().readAndHash(files, keeping: false) == expected)
+    #expect(try Data(contentsOf: proc).count > 0)
+}
+
 @Test func foldersListFilesThroughLinksButNotLinkedFolders() throws {
     let site = try TemporarySite()
     defer { site.remove() }

@@ -60,3 +60,22 @@ private func skippedWork(_ site: TestSite, now: String = buildInstant) async thr
     #expect(first.stderr.contains("warning: unknown key 'mesage'"))
     #expect(second.stderr.contains("warning: unknown key 'mesage'"))
 }
+
+@Test func aMovedSiteIsStillUpToDateHoweverItsFolderIsSpelled() async throws {
+    let site = try TestSite.defaultSite()
+    try await site.buildOK()
+    let moved = site.root.appendingPathComponent("moved")
+    try FileManager.default.moveItem(at: site.folder, to: moved)
+    // The fingerprint hashes each data file by its path inside the site: neither where the site
+    // now lives nor `.` and `..` in the folder named on the command line change it.
+    for source in ["moved", "./moved/../moved/.", moved.path] {
+        let report = site.root.appendingPathComponent("report.json")
+        let result = try await CLI.run(["build", "--now", buildInstant, "--source", source, "--report", report.path],
+                                       in: site.root)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
+        #expect(json?["written"] as? Int == 0, "--source \(source)")
+        let phases = (json?["phases"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(phases == ["up-to-date check"], "--source \(source)")
+    }
+}
