@@ -34,23 +34,43 @@ public struct SlugRegistry: Sendable {
     public mutating func claim(_ slug: String, label: String, at location: SourceLocation) -> Diagnostic? {
         let key = Self.caseFolded(slug)
         if let owner = owners[key] {
-            return .error(at: location,
-                          "duplicate slug '\(slug)': \(kind) '\(label)' (\(location)) and \(kind) '\(owner.label)' "
-                          + "(\(owner.location)) would be written to the same page")
+            return Self.duplicate(slug, kind: kind, label: label, at: location, owner: owner.label, at: owner.location)
         }
         owners[key] = (label, location)
         return nil
     }
 
     /// Every duplicate among `items`, in order, each at the later record.
-    public static func duplicates(in items: some Sequence<some Slugged>, kind: String) -> [Diagnostic] {
-        var registry = SlugRegistry(kind: kind)
-        registry.owners.reserveCapacity(items.underestimatedCount)
-        return items.compactMap { registry.claim($0.slug, label: $0.label, at: $0.location) }
+    @inlinable  // specialized where it is called: generic code would copy each whole hero to read its slug
+    public static func duplicates<Item: Slugged>(in items: [Item], kind: String) -> [Diagnostic] {
+        // Only the slug of each record is read, and the first holder kept as an index: at 100,000
+        // heroes, touching each one's name and file as well costs more than the check itself.
+        var holders: [String: Int] = [:]
+        holders.reserveCapacity(items.count)
+        var found: [Diagnostic] = []
+        for index in items.indices {
+            let slug = items[index].slug
+            let key = caseFolded(slug)
+            guard let holder = holders[key] else {
+                holders[key] = index
+                continue
+            }
+            found.append(duplicate(slug, kind: kind, label: items[index].label, at: items[index].location,
+                                   owner: items[holder].label, at: items[holder].location))
+        }
+        return found
+    }
+
+    @usableFromInline
+    static func duplicate(_ slug: String, kind: String, label: String, at location: SourceLocation,
+                          owner: String, at ownerLocation: SourceLocation) -> Diagnostic {
+        .error(at: location, "duplicate slug '\(slug)': \(kind) '\(label)' (\(location)) and \(kind) '\(owner)' "
+            + "(\(ownerLocation)) would be written to the same page")
     }
 
     /// Slugs are made lowercase already, so the usual one is its own key: no new string per record.
-    private static func caseFolded(_ slug: String) -> String {
+    @usableFromInline
+    static func caseFolded(_ slug: String) -> String {
         slug.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? slug : slug.lowercased()
     }
 }
