@@ -71,6 +71,7 @@ public struct Hero: Sendable, Identifiable {
     }
 
     /// The sum of all stats; 0 for a hero without any.
+    @inlinable  // reads the stats only; called opaquely, it copies the whole hero to read them
     public var statsTotal: Double {
         stats.reduce(0) { $0 + $1.value }
     }

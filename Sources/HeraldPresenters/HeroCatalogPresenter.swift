@@ -29,13 +29,16 @@ public final class HeroCatalogPresenter: Sendable {
     // Worked out once per hero or per field name, not once per page that shows them.
     private let initials: [String]
     private let colors: [String]
+    private let totals: [String]
     private let labels: [String: String]
 
-    public init(heroes: [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
+    /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
+    public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
         self.context = context
         // Sort keys are made once per hero, not once per comparison.
         let keys = heroes.map { ($0.name.lowercased(), $0.slug) }
-        self.heroes = heroes.indices.sorted { keys[$0] < keys[$1] }.map { heroes[$0] }
+        Self.reorder(&heroes, by: heroes.indices.sorted { keys[$0] < keys[$1] })
+        self.heroes = heroes
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
         ranking = HeroRanking(self.heroes)
@@ -45,6 +48,7 @@ public final class HeroCatalogPresenter: Sendable {
         statScale = max(100, sorted.indices.lazy.flatMap { sorted[$0].stats.lazy.map(\.value) }.max() ?? 100)
         initials = sorted.indices.map { Self.initials(sorted[$0].name) }
         colors = sorted.indices.map { Self.color(for: sorted[$0].slug) }
+        totals = sorted.indices.map { Self.number(sorted[$0].statsTotal) }
         var labels: [String: String] = [:]
         for index in sorted.indices {
             for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = Self.label(name) }
@@ -57,8 +61,9 @@ public final class HeroCatalogPresenter: Sendable {
         groupIndexByValue = index
     }
 
-    @inlinable  // reads the slug only; called opaquely, it copies a whole hero per page planned
-    public static func route(of hero: Hero) -> String { "heroes/\(hero.slug)/" }
+    /// A hero's page, by its slug: callers pass the slug alone, since handing over a whole hero
+    /// copies it (every string and array retained) on each of the 100,000 pages that link one.
+    public static func route(slug: String) -> String { "heroes/\(slug)/" }
 
     public static func groupIndexRoute(_ key: HeroField) -> String { "heroes/\(Slug.make(from: key.rawValue))/" }
 
@@ -85,7 +90,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// The detail page of the hero at `index` in name order.
     public func detail(index: Int) -> TemplateValue {
         let hero = heroes[index]
-        let route = Self.route(of: hero)
+        let route = Self.route(slug: hero.slug)
         let links = Linker(from: route)
         let biography = hero.biography.map { context.markdown.render($0) }
         var view = context.chrome(route: route, title: hero.name,
@@ -99,7 +104,6 @@ public final class HeroCatalogPresenter: Sendable {
         facts["count"] = .int(heroes.count)
         facts["biography_html"] = biography.map { .html($0.html) } ?? .null
         facts["biography_empty"] = "No biography yet."
-        facts["stats_total"] = .string(Self.number(hero.statsTotal))
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
         facts["stats"] = .list(hero.stats.map { stat in
             ["name": .string(labels[stat.name] ?? stat.name), "value": .string(Self.number(stat.value)),
@@ -160,7 +164,7 @@ public final class HeroCatalogPresenter: Sendable {
             let summary = [hero.publisher, hero.alignment].compactMap { $0 }.joined(separator: " · ")
             let text = ([hero.name, hero.fullName, hero.publisher, hero.alignment].compactMap { $0 }
                 + hero.aliases + hero.tags).joined(separator: " ")
-            return ["name": .string(hero.name), "href": .string(root.href(Self.route(of: hero))),
+            return ["name": .string(hero.name), "href": .string(root.href(Self.route(slug: hero.slug))),
                     "summary": .string(summary), "text": .string(text), "last": .bool(index == heroes.count - 1)]
         })]
     }
@@ -183,22 +187,21 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     private func cardFields(_ index: Int, links: Linker) -> [String: TemplateValue] {
-        let hero = heroes[index]
-        return [
-            "name": .string(hero.name),
-            "href": .string(links.href(Self.route(of: hero))),
-            "publisher": .string(hero.publisher ?? "—"),
-            "alignment": .string(hero.alignment ?? "unknown"),
-            "alignment_class": .string(Self.alignmentClass(hero.alignment)),
-            "stats_total": .string(Self.number(hero.statsTotal)),
+        [
+            "name": .string(heroes[index].name),
+            "href": .string(links.href(Self.route(slug: heroes[index].slug))),
+            "publisher": .string(heroes[index].publisher ?? "—"),
+            "alignment": .string(heroes[index].alignment ?? "unknown"),
+            "alignment_class": .string(Self.alignmentClass(heroes[index].alignment)),
+            "stats_total": .string(totals[index]),
             "initials": .string(initials[index]),
             "color": .string(colors[index]),
-            "image": hero.image.map { .string(Self.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
+            "image": heroes[index].image.map { .string(Self.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
         ]
     }
 
     private func neighbour(_ index: Int, links: Linker) -> TemplateValue {
-        ["name": .string(heroes[index].name), "href": .string(links.href(Self.route(of: heroes[index])))]
+        ["name": .string(heroes[index].name), "href": .string(links.href(Self.route(slug: heroes[index].slug)))]
     }
 
     private func groupLinks(links: Linker) -> TemplateValue {
@@ -212,6 +215,21 @@ public final class HeroCatalogPresenter: Sendable {
         guard let value, let position = groupIndexByValue[key]?[value] else { return nil }
         let group = groups[position]
         return ["name": .string(value), "href": .string(links.href(group.route))]
+    }
+
+    /// Puts `items[order[k]]` at `k`, following each cycle of the permutation with swaps: a swap
+    /// moves two heroes, where building a sorted copy would retain every string of every hero.
+    private static func reorder(_ items: inout [Hero], by order: [Int]) {
+        var placed = [Bool](repeating: false, count: items.count)
+        for start in items.indices where !placed[start] {
+            var current = start
+            while !placed[current] {
+                placed[current] = true
+                let next = order[current]
+                if next != start { items.swapAt(current, next) }
+                current = next
+            }
+        }
     }
 
     private static func groups(of heroes: [Hero], by keys: [HeroField], perPage: Int) -> [Group] {
@@ -267,7 +285,22 @@ public final class HeroCatalogPresenter: Sendable {
         return String((value * 10).rounded() / 10)
     }
 
+    /// The first letters of the first two words that start with a letter: "Jean-Luc Picard" → "JL".
     static func initials(_ name: String) -> String {
+        // Most names are ASCII, read byte by byte here; Characters cost more than the rest of planning.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var letters: [UInt8] = []
+            var wordStart = true
+            for byte in name.utf8 where letters.count < 2 {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
+                    wordStart = true
+                    continue
+                }
+                if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { letters.append(byte & ~0x20) }
+                wordStart = false
+            }
+            return String(decoding: letters, as: UTF8.self)
+        }
         let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).filter { $0.first?.isLetter == true }
         return String(words.prefix(2).compactMap(\.first)).uppercased()
     }

@@ -43,7 +43,7 @@ public enum SiteBuild {
 
             let assets = AssetsCoordinator(assets: try theme.assets())
             let context = siteContext(config, options: options, models: models, assets: assets.routes)
-            let items = try outputItems(config: config, context: context, models: models, assets: assets)
+            let items = try outputItems(config: config, context: context, models: consume models, assets: assets)
             clock.end("plan pages")
 
             let renderer = PageRenderer(library: library, strict: options.strict)
@@ -141,10 +141,13 @@ public enum SiteBuild {
     }
 
     /// Every coordinator's items: what pages and files this build writes.
-    private static func outputItems(config: SiteConfig, context: SiteContext, models: Models,
+    private static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
                                     assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
         let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [], context: context)
-        let catalog = HeroCatalogPresenter(heroes: models.heroes, groupBy: config.heroes?.groupBy ?? [],
+        // The catalog gets the only reference to the heroes, so it sorts them without copying them.
+        let heroes = models.heroes
+        models.heroes = []
+        let catalog = HeroCatalogPresenter(heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
                                            perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage, context: context)
         var items: [OutputItem] = []
         if config.tasks != nil {

@@ -121,6 +121,18 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(aquaman["affiliations_text"]?.string == "Justice League, Atlantis")
 }
 
+@Test func initialsAreTheFirstLettersOfTheFirstTwoWordsThatStartWithOne() throws {
+    let names = ["batman", "Jean-Luc Picard", "mr. freeze", "3-D Man", "  Lone  ", "Élodie d'Arc", "孫悟空", "42"]
+    let presenter = HeroCatalogPresenter(
+        heroes: names.enumerated().map { Hero(id: "\($0.offset)", slug: "h\($0.offset)", name: $0.element, location: here) },
+        groupBy: [], perPage: 48, context: try context())
+    let initials = Dictionary(uniqueKeysWithValues: presenter.heroes.indices.map {
+        (presenter.heroes[$0].name, presenter.detail(index: $0)["hero"]?["initials"]?.string)
+    })
+    #expect(initials == ["batman": "B", "Jean-Luc Picard": "JL", "mr. freeze": "MF", "3-D Man": "DM", "  Lone  ": "L",
+                         "Élodie d'Arc": "ÉD", "孫悟空": "孫", "42": ""])
+}
+
 @Test func alignmentClasses() throws {
     let cards = try #require(try catalog().listPage(number: 1)["heroes"]?.list)
     // Aquaman good, batman good, Cyborg bad, Darkseid Evil, Zatanna Neutral.
