@@ -19,13 +19,17 @@ public struct Builder: Sendable {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let problems = Mutex<[Diagnostic]>([])
+        // Largest first, then the rest in order: started last, a page listing every hero would
+        // keep one core busy after the others ran out of pages.
+        let large = items.indices.filter { items[$0].size > 1 }
+        let order = large.sorted { items[$0].size > items[$1].size } + items.indices.filter { items[$0].size <= 1 }
         // Workers pull the next item from a shared counter, so a slow page never idles the others.
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
             while true {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < items.count else { return }
+                let position = next.add(1, ordering: .relaxed).oldValue
+                guard position < order.count else { return }
                 do throws(DiagnosticError) {
-                    try produce(items[index], renderer: renderer, writer: writer)
+                    try produce(items[order[position]], renderer: renderer, writer: writer)
                 } catch {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }
                 }

@@ -12,6 +12,14 @@ public enum OutputItem: Sendable {
         case .file(let path, _): path
         }
     }
+
+    /// How many entries the item lists, as `PageJob.size`; a file counts as one.
+    public var size: Int {
+        switch self {
+        case .page(let job): job.size
+        case .file: 1
+        }
+    }
 }
 
 /// A page to render: which template, and how to get its view data. The view data is made when
@@ -20,11 +28,16 @@ public struct PageJob: Sendable {
     public var output: OutputPath
     public var template: String
     public var makeData: @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue
+    /// About how many entries the page lists (1 for a page about one thing): the builder starts
+    /// the largest first, so that a search index of every hero is not what one core renders alone
+    /// while the other has nothing left to do.
+    public var size: Int
 
-    public init(output: OutputPath, template: String,
+    public init(output: OutputPath, template: String, size: Int = 1,
                 makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue) {
         self.output = output
         self.template = template
+        self.size = size
         self.makeData = makeData
     }
 }

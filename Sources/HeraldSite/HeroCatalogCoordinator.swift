@@ -34,7 +34,9 @@ struct HeroCatalogCoordinator: Sendable {
                 })
             }
         }
-        items.append(try Route.page("heroes/search-index.js", "search-index.json") { _ in presenter.searchIndex() })
+        items.append(try Route.page("heroes/search-index.js", "search-index.json", size: presenter.heroes.count) { _ in
+            presenter.searchIndex()
+        })
         return items
     }
 }

@@ -13,10 +13,10 @@ enum Route {
         return path
     }
 
-    /// A page at `route` filled from `template`.
-    static func page(_ route: String, _ template: String,
+    /// A page at `route` filled from `template`, listing about `size` entries.
+    static func page(_ route: String, _ template: String, size: Int = 1,
                      _ makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue)
         throws(DiagnosticError) -> OutputItem {
-        .page(PageJob(output: try outputPath(of: route), template: template, makeData: makeData))
+        .page(PageJob(output: try outputPath(of: route), template: template, size: size, makeData: makeData))
     }
 }

@@ -49,6 +49,7 @@ public enum SiteBuild {
             let renderer = PageRenderer(library: library, strict: options.strict)
             var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
                                                            progress: options.progress)
+            releaseInBackground(consume items)
             let warnings = renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
@@ -80,6 +81,13 @@ public enum SiteBuild {
             diagnostic.location.file.removeFirst(prefix.count)
         }
         return diagnostic.description
+    }
+
+    /// Lets another thread free what the page jobs hold (at 100,000 pages, every hero's strings
+    /// and arrays: a tenth of a second of one core) while this one commits the output.
+    private static func releaseInBackground(_ items: consuming [OutputItem]) {
+        let held = items
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }
     }
 
     /// The models of every source, all their errors together.

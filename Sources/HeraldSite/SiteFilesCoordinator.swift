@@ -26,7 +26,7 @@ struct SiteFilesCoordinator: Sendable {
         return [
             try Route.page("", "home.html") { _ in home.view() },
             try Route.page("404.html", "404.html") { _ in files.notFound() },
-            try Route.page("feed.xml", "feed.xml") { _ in files.feed(tasks: tasks) },
+            try Route.page("feed.xml", "feed.xml", size: tasks.count) { _ in files.feed(tasks: tasks) },
             try Route.page("robots.txt", "robots.txt") { _ in files.robots() },
         ] + (try sitemaps(routes))
     }
@@ -34,7 +34,7 @@ struct SiteFilesCoordinator: Sendable {
     private func sitemaps(_ routes: [(route: String, lastModified: Day?)]) throws(DiagnosticError) -> [OutputItem] {
         let files = files
         guard routes.count > urlsPerSitemap else {
-            return [try Route.page("sitemap.xml", "sitemap.xml") { _ in files.sitemap(routes: routes) }]
+            return [try Route.page("sitemap.xml", "sitemap.xml", size: routes.count) { _ in files.sitemap(routes: routes) }]
         }
         let chunks = stride(from: 0, to: routes.count, by: urlsPerSitemap).map {
             Array(routes[$0..<min(routes.count, $0 + urlsPerSitemap)])
@@ -42,7 +42,7 @@ struct SiteFilesCoordinator: Sendable {
         let names = chunks.indices.map { "sitemap-\($0 + 1).xml" }
         var items = [try Route.page("sitemap.xml", "sitemap-index.xml") { _ in files.sitemapIndex(parts: names) }]
         for (name, chunk) in zip(names, chunks) {
-            items.append(try Route.page(name, "sitemap.xml") { _ in files.sitemap(routes: chunk) })
+            items.append(try Route.page(name, "sitemap.xml", size: chunk.count) { _ in files.sitemap(routes: chunk) })
         }
         return items
     }

@@ -13,10 +13,12 @@ struct TaskBoardCoordinator: Sendable {
         let presenter = presenter
         let markdown = markdown
         var items = [
-            try Route.page("tasks/", "board.html") { _ in presenter.board(route: "tasks/") },
-            try Route.page("tasks/report.md", "report.md") { _ in presenter.report(route: "tasks/report.md") },
+            try Route.page("tasks/", "board.html", size: presenter.tasks.count) { _ in presenter.board(route: "tasks/") },
+            try Route.page("tasks/report.md", "report.md", size: presenter.tasks.count) { _ in
+                presenter.report(route: "tasks/report.md")
+            },
             // The HTML report is the Markdown report rendered by libcmark, so the two never disagree.
-            try Route.page("tasks/report/", "report.html") { renderer throws(DiagnosticError) in
+            try Route.page("tasks/report/", "report.html", size: presenter.tasks.count) { renderer throws(DiagnosticError) in
                 let text = try renderer.render("report.md", presenter.report(route: "tasks/report/"))
                 return presenter.reportPage(route: "tasks/report/", reportHTML: markdown.render(text).html)
             },
