@@ -12,7 +12,9 @@ Prints a table and writes benchmarks/results.json. See benchmarks/README.md.
 
 Environment:
   BENCH_SIZES     comma-separated page counts (default 1000,10000,100000)
-  BENCH_RUNS      full builds per generator and size (default 5; 3 at 100k)
+  BENCH_RUNS      timed full builds per generator and size (default 5), after one untimed warm-up
+                  build each; Hugo's at 100k are capped by BENCH_RUNS_100K (default 3), since each
+                  takes over a minute
   BENCH_DIR       where the sites are generated and built (default: a folder in /dev/shm when it
                   has room, else benchmarks/.work; see work_folder())
   BENCH_PER_PAGE  heroes per list page, both generators (default 48, Herald's default)
@@ -175,6 +177,9 @@ def summarize(samples):
         "median_peak_mb": median([s["peak_mb"] for s in samples]),
         "max_peak_mb": max(s["peak_mb"] for s in samples),
         "median_cpu_seconds": median([s["user"] + s["sys"] for s in samples]),
+        # System time is where memory touched for the first time shows (page faults, page cache).
+        "median_user_seconds": median([s["user"] for s in samples]),
+        "median_sys_seconds": median([s["sys"] for s in samples]),
         "runs": [round(s["seconds"], 3) for s in samples],
         "cpu_seconds_runs": [round(s["user"] + s["sys"], 3) for s in samples],
         # The 1-minute load average before each run: other work on the machine skews wall times.
@@ -202,8 +207,9 @@ class Bench:
             if not shutil.which(tool):
                 raise SystemExit(f"`{tool}` is missing: `make bench` installs it (apt-get install hugo cmark)")
         self.results = {"targets": TARGETS, "sizes": {}, "config": {
-            "sizes": self.sizes, "runs": self.runs, "per_page": self.per_page, "group_pages": self.groups,
-            "quick": self.quick}}
+            "sizes": self.sizes, "runs": self.runs, "warm_up_builds": 0 if self.quick else 1,
+            "hugo_runs_at_100k": min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3)),
+            "per_page": self.per_page, "group_pages": self.groups, "quick": self.quick}}
 
     # MARK: 1-3 site builds
 
@@ -226,24 +232,42 @@ class Bench:
         generated = time.perf_counter() - start
         herald_site, hugo_site = os.path.join(folder, "herald"), os.path.join(folder, "hugo")
         report_path = os.path.join(folder, "herald-report.json")
-        runs = self.runs if count < 100000 else min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3))
+        # Herald builds every size self.runs times, so its scaling compares as many builds at 100k as
+        # at 10k; Hugo's builds at 100k take over a minute each and are fewer.
+        herald_runs = self.runs
+        hugo_runs = self.runs if count < 100000 else min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3))
 
         herald, hugo, reports = [], [], []
-        for run in range(runs):
+
+        def build(name):
+            if name == "herald":
+                discard(os.path.join(herald_site, "Output"))
+                sample = self.herald_build(herald_site, report_path)
+                with open(report_path) as file:
+                    return sample, json.load(file)
+            discard(os.path.join(hugo_site, "public"))
+            discard(os.path.join(hugo_site, "resources"))
+            return self.hugo_build(hugo_site), None
+
+        # One untimed build each first (as hyperfine's --warmup): the first build after the generator
+        # wrote a site meets memory that the generator just used, which on these machines costs more
+        # than memory some build freed moments before (benchmarks/README.md, "Reading the numbers").
+        if not self.quick:
+            for name in ("herald", "hugo"):
+                log(f"   warm-up {name:6} {build(name)[0]['seconds']:8.2f} s (not counted)")
+        # Where both build, they alternate, so neither always follows the other.
+        for run in range(herald_runs):
             order = ["herald", "hugo"] if run % 2 == 0 else ["hugo", "herald"]
             for name in order:
-                if name == "herald":
-                    discard(os.path.join(herald_site, "Output"))
-                    sample = self.herald_build(herald_site, report_path)
-                    with open(report_path) as file:
-                        reports.append(json.load(file))
-                    herald.append(sample)
-                else:
-                    discard(os.path.join(hugo_site, "public"))
-                    discard(os.path.join(hugo_site, "resources"))
-                    hugo.append(self.hugo_build(hugo_site))
-                log(f"   run {run + 1}/{runs} {name:6} {(herald if name == 'herald' else hugo)[-1]['seconds']:8.2f} s"
-                    f" {(herald if name == 'herald' else hugo)[-1]['peak_mb']:8.0f} MB")
+                if name == "hugo" and run >= hugo_runs:
+                    continue
+                sample, report = build(name)
+                samples = herald if name == "herald" else hugo
+                samples.append(sample)
+                if report is not None:
+                    reports.append(report)
+                log(f"   run {len(samples)}/{herald_runs if name == 'herald' else hugo_runs} {name:6}"
+                    f" {sample['seconds']:8.2f} s {sample['peak_mb']:8.0f} MB")
         herald_files, herald_bytes = tree_size(os.path.join(herald_site, "Output"))
         hugo_files, hugo_bytes = tree_size(os.path.join(hugo_site, "public"))
         last = reports[-1]
@@ -369,8 +393,11 @@ class Bench:
         lines = []
         sizes = self.results["sizes"]
         lines.append("")
-        lines.append(f"Site build, median of {self.runs} full builds each (per_page {self.per_page}, "
-                     f"group pages {'on' if self.groups else 'off'}), {os.cpu_count()} cores")
+        hugo_100k = min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3))
+        warm_up = "" if self.quick else " after an untimed one"
+        lines.append(f"Site build, median of {self.runs} timed full builds each{warm_up} (Hugo at 100,000:"
+                     f" {hugo_100k}), per_page {self.per_page}, group pages {'on' if self.groups else 'off'},"
+                     f" {os.cpu_count()} cores")
         lines.append(f"{'pages':>8} | {'Herald s':>9} {'Hugo s':>9} {'ratio':>6} | {'Herald CPU':>10} {'Hugo CPU':>9}"
                      f" {'ratio':>6} | {'Herald MB':>9} {'Hugo MB':>9} | {'Herald files':>12} {'Hugo files':>10}")
         for count, entry in sizes.items():
