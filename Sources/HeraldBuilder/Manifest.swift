@@ -47,12 +47,25 @@ struct Manifest: Sendable {
 
     /// Sorted lines, so that the same build always writes the same manifest.
     func serialized() -> [UInt8] {
-        var text = Manifest.header + "\n"
-        if let inputs { text += "inputs\t" + String(inputs, radix: 16) + "\n" }
-        for path in entries.keys.sorted() {
-            guard let entry = entries[path] else { continue }
-            text += String(entry.hash, radix: 16) + "\t" + String(entry.size) + "\t" + path + "\n"
+        // Built as bytes in one buffer: a manifest has a line per output file, 100,000 of them
+        // for a large catalog, and a string appended to line by line is copied as it grows.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + entries.count * 72)
+        bytes += Manifest.header.utf8
+        bytes.append(UInt8(ascii: "\n"))
+        if let inputs {
+            bytes += "inputs\t".utf8
+            bytes += String(inputs, radix: 16).utf8
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return Array(text.utf8)
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            bytes += String(entry.hash, radix: 16).utf8
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += String(entry.size).utf8
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += path.utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
     }
 }

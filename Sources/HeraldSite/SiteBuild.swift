@@ -64,6 +64,8 @@ public enum SiteBuild {
             // A build with warnings leaves no fingerprint, so the next one runs and shows them again.
             report.record(try writer.commit(inputs: warnings.isEmpty ? inputs : nil))
             clock.end("write")
+            // The manifest of every output file and the listing of every input go the same way.
+            releaseInBackground((consume writer, consume chosen))
         } catch {
             report.errors = error.diagnostics.map { relative($0, to: options.site) }
         }
@@ -83,10 +85,10 @@ public enum SiteBuild {
         return diagnostic.description
     }
 
-    /// Lets another thread free what the page jobs hold (at 100,000 pages, every hero's strings
-    /// and arrays: a tenth of a second of one core) while this one commits the output.
-    private static func releaseInBackground(_ items: consuming [OutputItem]) {
-        let held = items
+    /// Lets another thread free what a build no longer needs (at 100,000 pages, the page jobs hold
+    /// every hero's strings and arrays: a tenth of a second of one core) while this one goes on.
+    private static func releaseInBackground(_ value: consuming some Sendable) {
+        let held = value
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }
     }
 
