@@ -1,23 +1,26 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// One folder per module under Sources/, one test target per module. Each layer depends only on
-// the ones above it:
-//   HeraldCore          diagnostics, source positions, the raw data tree every loader produces
+// One folder per module under Sources/, one test target per module. Each module depends only on
+// modules listed above it (ARCHITECTURE.md draws the layers):
+//   HeraldCore          diagnostics, source positions, the data tree, the JSON and YAML readers
 //   HeraldModels        Task, Hero, Page: their logic, and decoding themselves from records
-//   HeraldConfig        herald.yml, checked key by key
-//   HeraldMarkdown      CommonMark through libcmark, front matter, headings, summary
-//   HeraldMustache      the strict, typed Mustache engine
-//   HeraldLoaders       files, folders, globs and SQLite -> records -> models
+//   HeraldMarkdown      CommonMark through libcmark, front matter, heading ids, summary
+//   HeraldMustache      the strict, typed Mustache engine and its view data
+//   HeraldConfig        herald.yml, checked key by key                  (Core, Models, Markdown)
+//   HeraldLoaders       files, folders, globs and SQLite -> records -> models  (Core, Models, Markdown)
 //   HeraldPresenters    models -> view data (formatted strings, numbers, lists, maps)
+//                                                                       (Core, Models, Markdown, Mustache)
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
-//   HeraldSite          coordinators: which pages exist, which presenter feeds which template
-//   herald              the command-line tool
+//                                                                       (Core, Mustache)
+//   HeraldSite          coordinators: which pages exist, which presenter feeds which template (all above)
+//   herald              the command-line tool                           (Core, Mustache, Builder, Site)
+//
+// Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
 let package = Package(
     name: "Herald",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "herald", targets: ["herald"]),
         // For the benchmark packages under benchmarks/, which compare these modules with others.
@@ -35,11 +38,11 @@ let package = Package(
         .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         .target(name: "HeraldCore", dependencies: ["Yams"], swiftSettings: strict),
         .target(name: "HeraldModels", dependencies: ["HeraldCore"], swiftSettings: strict),
-        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
         .target(name: "HeraldMarkdown", dependencies: ["CCmark", "HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
+        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
         .target(name: "HeraldLoaders",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "Yams",
+                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown",
                                .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "HeraldPresenters",
@@ -54,7 +57,7 @@ let package = Package(
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
-            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite", "Yams",
+            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 

@@ -16,4 +16,13 @@ extension StringProtocol {
     public var hasVisibleText: Bool {
         unicodeScalars.contains { !$0.properties.isWhitespace }
     }
+
+    /// The text without leading and trailing spaces and tabs only: line breaks and other Unicode
+    /// spaces are text in the formats that use this (CSV headers, checklist items, headings).
+    public func trimmingBlanks() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        return String(Substring.UnicodeScalarView(scalars[first...last]))
+    }
 }

@@ -5,7 +5,7 @@ import Testing
 
 private let textReaders: [(String, any TextRecordReader)] = [
     ("json", JSONRecordReader()), ("yaml", YAMLRecordReader()), ("csv", CSVRecordReader.csv),
-    ("todo.txt", TodoTxtReader()), ("checklist", MarkdownChecklistReader()), ("markdown", MarkdownFolderReader()),
+    ("todo.txt", TodoTxtRecordReader()), ("checklist", MarkdownChecklistRecordReader()), ("markdown", MarkdownRecordReader()),
 ]
 
 @Test func binaryGarbageIsAnErrorWithAPosition() throws {
@@ -29,19 +29,19 @@ private let textReaders: [(String, any TextRecordReader)] = [
         (Array("[\"".utf8) + [0xED, 0xA0, 0x80] + Array("\"]".utf8), "t.txt:1:3: error: the file is not UTF-8 text: invalid byte 0xED"),
     ]
     for (bytes, expected) in cases {
-        #expect(errors(TodoTxtReader(), bytes, file: "t.txt").map(\.description) == [expected])
+        #expect(errors(TodoTxtRecordReader(), bytes, file: "t.txt").map(\.description) == [expected])
     }
     // A byte order mark is allowed and is not part of the first line's text.
-    let withBOM = try? TodoTxtReader().records(inText: [0xEF, 0xBB, 0xBF] + Array("(A) One\n".utf8), file: "t.txt")
+    let withBOM = try? TodoTxtRecordReader().records(inText: [0xEF, 0xBB, 0xBF] + Array("(A) One\n".utf8), file: "t.txt")
     #expect(withBOM?.first?["priority"]?.string == "A")
 }
 
 @Test func twoHundredThousandCharacterLinesAreFine() throws {
     let long = String(repeating: "ü", count: 200_000)
-    let todo = try #require(try read(TodoTxtReader(), "(A) \(long) +Project due:2026-02-28\n").first)
+    let todo = try #require(try read(TodoTxtRecordReader(), "(A) \(long) +Project due:2026-02-28\n").first)
     #expect(todo["title"]?.string?.count == 200_009)
     #expect(todo["due"]?.column == 200_015)
-    #expect(errors(TodoTxtReader(), "(A) \(long) +Project due:2026-02-30\n", file: "t.txt").map(\.description)
+    #expect(errors(TodoTxtRecordReader(), "(A) \(long) +Project due:2026-02-30\n", file: "t.txt").map(\.description)
             == ["t.txt:1:200015: error: invalid due date '2026-02-30'"])
 
     let csv = try read(CSVRecordReader.csv, "id,text,after\n1,\(long),x\n2,\"\(long)\",y\n")
@@ -50,7 +50,7 @@ private let textReaders: [(String, any TextRecordReader)] = [
     #expect(csv[0]["after"]?.column == 200_004)
     #expect(csv[1]["after"]?.column == 200_006)
 
-    let checklist = try read(MarkdownChecklistReader(), "- [ ] \(long)\n  - [x] short\n")
+    let checklist = try read(MarkdownChecklistRecordReader(), "- [ ] \(long)\n  - [x] short\n")
     #expect(checklist.first?["title"]?.string == long)
     #expect(checklist.first?["subtasks.0.completed"]?.bool == true)
 }

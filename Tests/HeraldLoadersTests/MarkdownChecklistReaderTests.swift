@@ -67,7 +67,7 @@ private func count(_ items: [DataNode]) -> Int {
     ## Sprint 2
     - [ ] Last
     """
-    let records = try read(MarkdownChecklistReader(), text)
+    let records = try read(MarkdownChecklistRecordReader(), text)
     #expect(records.compactMap { $0["title"]?.string } == ["Before any heading", "Star done", "Ordered with paren", "Last"])
     #expect(records[0]["list"]?.isNull == true)
     #expect(records[1]["list"]?.string == "Sprint 1")
@@ -82,6 +82,6 @@ private func count(_ items: [DataNode]) -> Int {
 }
 
 @Test func checklistWithoutItemsIsEmpty() throws {
-    #expect(try read(MarkdownChecklistReader(), "# Notes\n\nJust text.\n- a plain bullet\n").isEmpty)
-    #expect(try read(MarkdownChecklistReader(), "").isEmpty)
+    #expect(try read(MarkdownChecklistRecordReader(), "# Notes\n\nJust text.\n- a plain bullet\n").isEmpty)
+    #expect(try read(MarkdownChecklistRecordReader(), "").isEmpty)
 }

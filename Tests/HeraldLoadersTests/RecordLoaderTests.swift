@@ -35,7 +35,7 @@ import Testing
     #expect(records[2].fields.map?.keys == ["file_slug"])
     #expect(records[2].body == "Just a body.\n")
     #expect(records[2].bodyLine == 1)
-    #expect(try MarkdownFolderReader().records(inText: Array("x".utf8), file: "a/b.c.md").first?["file_slug"]?.string == "b.c")
+    #expect(try MarkdownRecordReader().records(inText: Array("x".utf8), file: "a/b.c.md").first?["file_slug"]?.string == "b.c")
 }
 
 @Test func markdownFolderErrorsFromEveryFile() throws {

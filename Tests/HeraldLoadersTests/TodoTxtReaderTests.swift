@@ -127,7 +127,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     Meet at 12:30 see https://example.org/a:b +Web
     x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github
     """
-    let records = try read(TodoTxtReader(), text, file: "todo.txt")
+    let records = try read(TodoTxtRecordReader(), text, file: "todo.txt")
     #expect(records.map { $0["priority"]?.string } == ["A", nil, nil, nil, "A", "A", nil, nil, nil, nil])
     #expect(records[4]["created"] == nil)
     #expect(records[5]["completed"]?.bool == false)
@@ -141,7 +141,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 }
 
 @Test func todoTxtRepeatedKeyLastWins() throws {
-    let record = try #require(try read(TodoTxtReader(), "Pay rent due:2026-01-01 status:doing due:2026-02-01").first)
+    let record = try #require(try read(TodoTxtRecordReader(), "Pay rent due:2026-01-01 status:doing due:2026-02-01").first)
     #expect(record["due"]?.string == "2026-02-01")
     #expect(record["due"]?.column == 38)
     #expect(record["status"]?.string == "doing")
@@ -159,7 +159,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     Rename priority:high
     x 2014-01-01
     """
-    let diagnostics = errors(TodoTxtReader(), text, file: "Content/tasks.todo.txt")
+    let diagnostics = errors(TodoTxtRecordReader(), text, file: "Content/tasks.todo.txt")
     #expect(diagnostics.map(\.description) == [
         "Content/tasks.todo.txt:1:14: error: invalid due date '2014-02-32'",
         "Content/tasks.todo.txt:3:1: error: invalid creation date '2013-02-30'",
@@ -172,9 +172,9 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 }
 
 @Test func todoTxtCRLFAndEmpty() throws {
-    let records = try read(TodoTxtReader(), "(A) One +P\r\n\r\nx Two\r\n")
+    let records = try read(TodoTxtRecordReader(), "(A) One +P\r\n\r\nx Two\r\n")
     #expect(records.map { $0["title"]?.string } == ["One +P", "Two"])
     #expect(records.map(\.location.line) == [1, 3])
-    #expect(try read(TodoTxtReader(), "").isEmpty)
-    #expect(try read(TodoTxtReader(), "# only a comment\n\n").isEmpty)
+    #expect(try read(TodoTxtRecordReader(), "").isEmpty)
+    #expect(try read(TodoTxtRecordReader(), "# only a comment\n\n").isEmpty)
 }

@@ -135,13 +135,13 @@ struct SpecFiles: Sendable {
 
     let badJSON = try await CLI.run(["render", "page.mustache", "--data", "bad.json"], in: folder)
     #expect(badJSON.status == 1)
-    // "n" could start "null": the parser stops at the "o" after it.
-    #expect(badJSON.stderr.hasPrefix("bad.json:3:9: error: not valid JSON"))
+    // The same reader as `herald build`'s, so the same place and words: the word that is no value.
+    #expect(badJSON.stderr == "bad.json:3:8: error: expected a value, found 'nope'\n")
 
     let badYAML = try await CLI.run(["render", "page.mustache", "--data", "bad.yaml"], in: folder)
     #expect(badYAML.status == 1)
     #expect(badYAML.stderr.hasPrefix("bad.yaml:2:"))
-    #expect(badYAML.stderr.contains(": error: not valid YAML"))
+    #expect(badYAML.stderr.contains(": error: invalid YAML"))
 
     let noFolder = try await CLI.run(["render", "page.mustache", "--partials", "nowhere"], in: folder)
     #expect(noFolder.status == 1)
@@ -197,4 +197,16 @@ struct SpecFiles: Sendable {
     let refused = try await CLI.run(["render", "t.mustache"], in: tooDeep)
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("nested more than"))
+}
+
+@Test func yamlDataIsTypedAsASiteBuildTypesIt() async throws {
+    // YAML 1.2, as data files in a build: `no` is text (so a section over it renders), and
+    // `1_000` is text, not the number YAML 1.1 would make of it.
+    let folder = try CLI.folder([
+        "t.txt.mustache": "{{#answer}}answered {{answer}}{{/answer}}{{^answer}}unanswered{{/answer}}, {{count}}, {{hex}}",
+        "data.yaml": "answer: no\ncount: 1_000\nhex: 0x1F\n",
+    ])
+    let result = try await CLI.run(["render", "t.txt.mustache", "--data", "data.yaml", "--strict"], in: folder)
+    #expect(result.stderr == "")
+    #expect(result.output == "answered no, 1_000, 31")
 }

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldModels
 
 /// Reads heroes from a source through `HeroRules`, and checks that their slugs are unique.
-public struct HeroLoader: ModelLoader {
+public struct HeroLoader: SourceModelLoader {
     public var records: RecordLoader
     public var spec: SourceSpec
     public var rules: HeroRules
@@ -12,10 +12,6 @@ public struct HeroLoader: ModelLoader {
         self.records = records
         self.spec = spec
         self.rules = rules
-    }
-
-    public func inputFiles() throws(DiagnosticError) -> [URL]? {
-        try records.files(of: spec).map(\.url)
     }
 
     public func load() throws(DiagnosticError) -> [Hero] {

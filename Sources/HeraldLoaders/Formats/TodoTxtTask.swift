@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldModels
 
 /// Parses one todo.txt line (https://github.com/todotxt/todo.txt) into a record's fields:
 ///
@@ -84,11 +85,10 @@ struct TodoTxtTask {
     /// A `YYYY-MM-DD` token at the current index; a date-shaped token that is no real day is
     /// reported and still consumed, so the rest of the line parses as intended.
     private mutating func dateToken(kind: String) -> DataNode? {
-        guard CalendarDate.hasShape(scalars, at: index), index + 10 == scalars.count || isSpace(scalars[index + 10]) else {
-            return nil
-        }
+        guard index + 10 <= scalars.count, index + 10 == scalars.count || isSpace(scalars[index + 10]) else { return nil }
         let text = String(String.UnicodeScalarView(scalars[index..<index + 10]))
-        if !CalendarDate.isValid(text) { report("invalid \(kind) date '\(text)'", at: index) }
+        guard Day.isISOShaped(text) else { return nil }
+        if Day(iso: text) == nil { report("invalid \(kind) date '\(text)'", at: index) }
         let date = node(.string(text), at: index)
         index += 10
         skipSpaces()
@@ -153,7 +153,7 @@ struct TodoTxtTask {
     private mutating func tag(key: String, value: String, at column: Int, into tags: inout DataMap) {
         if Self.builtInFields.contains(key) {
             report("'\(key):\(value)' would replace the task's own '\(key)' field; rename the key", at: column)
-        } else if key == "due", !CalendarDate.isValid(value) {
+        } else if key == "due", Day(iso: value) == nil {
             report("invalid due date '\(value)'", at: column)
         }
         tags[key] = node(.string(value), at: column)

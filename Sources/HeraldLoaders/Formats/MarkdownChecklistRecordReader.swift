@@ -1,7 +1,7 @@
 import HeraldCore
 
 /// Reads the task-list items (`- [ ]`, `- [x]`, `* [X]`, `+ [ ]`, `1. [ ]`) of any Markdown file.
-public struct MarkdownChecklistReader: TextRecordReader {
+public struct MarkdownChecklistRecordReader: TextRecordReader {
     public init() {}
 
     /// An item while the file is read; its subtasks are complete once a shallower line comes.

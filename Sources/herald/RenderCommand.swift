@@ -4,12 +4,13 @@ import HeraldCore
 import HeraldMustache
 
 /// `herald render`: fills one template with one data file, for debugging templates and scripting.
-struct Render: ParsableCommand {
+struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Fill one template with one data file and print the result.",
         discussion: """
             The template's file name decides the escaping of {{name}}: page.html.mustache and \
-            page.mustache escape for HTML, .md for Markdown, .xml for XML, .json for JSON strings, \
+            page.mustache escape for HTML, .md for Markdown, .xml for XML, .json and .js for JSON strings, \
             .txt not at all. Errors are printed as path:line:column: error: message; the exit \
             status is 1 when there are any.
             """

@@ -1,7 +1,7 @@
 import HeraldCore
 
 /// Reads a todo.txt file: one task per line; blank lines and `#` comment lines are skipped.
-public struct TodoTxtReader: TextRecordReader {
+public struct TodoTxtRecordReader: TextRecordReader {
     public init() {}
 
     /// Each task has `title`, `text`, `completed`, `completed_at`, `created`, `priority`,

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldMarkdown
 
 /// Reads one Markdown file as one record: front matter fields, and the rest as its body.
-public struct MarkdownFolderReader: TextRecordReader {
+public struct MarkdownRecordReader: TextRecordReader {
     public init() {}
 
     /// The file name without its extension is added as `file_slug`, beside any `slug` of the

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldModels
 
 /// Reads tasks from a source through `TaskRules`: field mapping, status map, columns.
-public struct TaskLoader: ModelLoader {
+public struct TaskLoader: SourceModelLoader {
     public var records: RecordLoader
     public var spec: SourceSpec
     public var rules: TaskRules
@@ -12,10 +12,6 @@ public struct TaskLoader: ModelLoader {
         self.records = records
         self.spec = spec
         self.rules = rules
-    }
-
-    public func inputFiles() throws(DiagnosticError) -> [URL]? {
-        try records.files(of: spec).map(\.url)
     }
 
     public func load() throws(DiagnosticError) -> [Task] {

@@ -1,10 +1,8 @@
-import HeraldCore
-
 /// Makes sure a file is UTF-8 text before a text reader slices it into strings, so binary
 /// garbage is reported at the first bad byte instead of being silently replaced.
-enum TextCheck {
+public enum TextCheck {
     /// The bytes without a leading UTF-8 byte order mark, once they are known to be valid text.
-    static func validText(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> ArraySlice<UInt8> {
+    public static func validText(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> ArraySlice<UInt8> {
         let problem: (offset: Int, message: String)? = bytes.withUnsafeBufferPointer { firstProblem(in: $0) }
         if let problem {
             let (line, column) = bytes.withUnsafeBufferPointer { TextPosition.locate(problem.offset, in: $0) }

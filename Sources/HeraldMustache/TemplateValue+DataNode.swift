@@ -1,8 +1,8 @@
 import HeraldCore
-import HeraldMustache
 
 extension TemplateValue {
-    /// A data file's values as they are, for `data.NAME` and `extra` in templates.
+    /// A data file's values as they are: `data.NAME` and `extra` in site templates, and the view
+    /// data `herald render --data` reads, so both type values alike.
     public init(_ node: DataNode) {
         switch node.value {
         case .null: self = .null

@@ -89,10 +89,10 @@ public struct RecordLoader: Sendable {
         case .yaml: YAMLRecordReader(root: spec.root)
         case .csv: CSVRecordReader.csv
         case .tsv: CSVRecordReader.tsv
-        case .markdown: MarkdownFolderReader()
+        case .markdown: MarkdownRecordReader()
         case .sqlite: SQLiteRecordReader(table: spec.table, query: spec.query)
-        case .todoTxt: TodoTxtReader()
-        case .markdownChecklist: MarkdownChecklistReader()
+        case .todoTxt: TodoTxtRecordReader()
+        case .markdownChecklist: MarkdownChecklistRecordReader()
         }
     }
 
