@@ -52,6 +52,18 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         other.daysSinceEpoch - daysSinceEpoch
     }
 
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> Day {
+        Day(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// The Monday that starts this day's ISO week.
+    public var monday: Day {
+        // 1970-01-01 was a Thursday, three days after a Monday.
+        let sinceMonday = daysSinceEpoch + 3 - Day.floorDivide(daysSinceEpoch + 3, 7) * 7
+        return adding(days: -sinceMonday)
+    }
+
     /// `YYYY-MM-DD`, the form the data uses; display formats belong to presenters.
     public var description: String {
         func pad(_ value: Int, _ width: Int) -> String {

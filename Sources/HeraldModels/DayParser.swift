@@ -1,6 +1,26 @@
 import Foundation
 
 extension Day {
+    /// Whether `text` is written `YYYY-MM-DD`, digits and dashes, whether or not that day exists:
+    /// todo.txt tells a date it must check from a word by this shape.
+    public static func isISOShaped(_ text: some StringProtocol) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.indices.allSatisfy { index in
+            index == 4 || index == 7 ? bytes[index] == UInt8(ascii: "-")
+                : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+        }
+    }
+
+    /// Exactly `YYYY-MM-DD`; nil for any other text or a day that does not exist (`2014-02-32`).
+    public init?(iso text: some StringProtocol) {
+        guard Day.isISOShaped(text) else { return nil }
+        var scanner = DigitScanner(Array(text.utf8))
+        guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
+              scanner.skip("-"), let day = scanner.number(digits: 2) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
     /// Reads `YYYY-MM-DD`, or an ISO 8601 timestamp (`2026-11-03T10:00:00Z`,
     /// `2026-11-03 10:00:00+02:00`), and returns nil for anything else or a day that does not exist.
     ///

@@ -1,9 +1,9 @@
 import Foundation
 import HeraldCore
 
-/// One to-do item and what it knows about itself: whether it is overdue, how long until it is due,
-/// how old it is. Dates are calendar days; "today" depends on the site's time zone, so every
-/// question about time takes the instant and the zone.
+/// One to-do item and what it knows about itself: whether it is overdue, how long until it is
+/// due. Dates are calendar days; "today" depends on the site's time zone, so every question
+/// about time takes the instant and the zone.
 public struct Task: Sendable, Identifiable {
     public var id: String
     public var title: String
@@ -60,10 +60,5 @@ public struct Task: Sendable, Identifiable {
     /// Days from today in `timeZone` to the due day: 0 when due today, negative when past.
     public func daysUntilDue(from now: Date, in timeZone: TimeZone) -> Int? {
         due.map { Day(now, in: timeZone).days(until: $0) }
-    }
-
-    /// Days since the task was created, as of today in `timeZone`.
-    public func age(at now: Date, in timeZone: TimeZone) -> Int? {
-        created.map { $0.days(until: Day(now, in: timeZone)) }
     }
 }

@@ -22,21 +22,20 @@ public struct DayText: Sendable {
         "\(Self.months[max(0, min(11, day.month - 1))]) \(day.day), \(day.year)"
     }
 
-    /// How far a due date is from today: "today", "tomorrow", "in 2 days", "overdue by 1 day".
-    public func due(_ day: Day) -> String {
-        let days = today.days(until: day)
+    /// How far a due date is, given as days from today (`Task.daysUntilDue`): "due today",
+    /// "due tomorrow", "in 2 days", "overdue by 1 day".
+    public func due(inDays days: Int) -> String {
         switch days {
-        case 0: return "due today"
-        case 1: return "due tomorrow"
-        case 2...: return "in \(days) days"
-        case -1: return "overdue by 1 day"
-        default: return "overdue by \(-days) days"
+        case 0: "due today"
+        case 1: "due tomorrow"
+        case 2...: "in \(days) days"
+        case -1: "overdue by 1 day"
+        default: "overdue by \(-days) days"
         }
     }
 
-    /// A CSS class for a due date: overdue, soon (within two days) or muted.
-    public func urgency(_ day: Day) -> String {
-        let days = today.days(until: day)
-        return days < 0 ? "overdue" : days <= 2 ? "soon" : "muted"
+    /// A CSS class for a due date that many days from today: overdue, soon (within two days) or muted.
+    public func urgency(inDays days: Int) -> String {
+        days < 0 ? "overdue" : days <= 2 ? "soon" : "muted"
     }
 }

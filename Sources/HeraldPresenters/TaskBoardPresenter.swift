@@ -163,11 +163,12 @@ public struct TaskBoardPresenter: Sendable {
 
     private func card(_ task: Task, index: Int, links: Linker) -> TemplateValue {
         let text = context.dayText
-        let due: TemplateValue = task.due.map { day in
-            let relative = task.completed ? "done" : text.due(day)
-            return ["text": .string(text.short(day)), "iso": .string(day.description), "relative": .string(relative),
-                    "class": .string(task.completed ? "muted" : text.urgency(day))]
-        } ?? nil
+        var due: TemplateValue = nil
+        if let day = task.due, let days = task.daysUntilDue(from: context.now, in: context.timeZone) {
+            due = ["text": .string(text.short(day)), "iso": .string(day.description),
+                   "relative": .string(task.completed ? "done" : text.due(inDays: days)),
+                   "class": .string(task.completed ? "muted" : text.urgency(inDays: days))]
+        }
         let project: TemplateValue = task.project.map { name in
             ["name": .string(name), "href": .string(links.href(projectRoutes[name] ?? "tasks/"))]
         } ?? nil

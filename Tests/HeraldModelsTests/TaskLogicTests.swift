@@ -29,10 +29,3 @@ private func task(due: String? = nil, created: String? = nil, completed: Bool = 
     #expect(try task().daysUntilDue(from: now, in: .gmt) == nil)
     #expect(try task(due: "2026-12-03").daysUntilDue(from: now, in: .gmt) == 2)
 }
-
-@Test func ageCountsDaysSinceCreation() throws {
-    let created = try task(created: "2026-10-31")
-    #expect(created.age(at: try instant("2026-11-03T22:59:59Z"), in: try zone("Europe/Berlin")) == 3)
-    #expect(created.age(at: try instant("2026-11-03T23:00:00Z"), in: try zone("Europe/Berlin")) == 4)
-    #expect(try task().age(at: Date(), in: .gmt) == nil)
-}
