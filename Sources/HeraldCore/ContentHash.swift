@@ -1,8 +1,11 @@
 /// A fast 64-bit fingerprint of bytes: to tell an unchanged output file without reading it, and
 /// whether a build's inputs changed at all.
 ///
-/// Not cryptographic: it only has to notice edits between two builds of the same site.
+/// Each 8-byte word of the input is XORed into the state, which SplitMix64's finalizer (two
+/// multiply-xorshift rounds) then scrambles; the length is mixed in first. Not cryptographic: it
+/// only has to notice edits between two builds of the same site.
 public struct ContentHash: Sendable {
+    // The golden ratio's bits, SplitMix64's own increment: any non-zero start would do.
     public private(set) var value: UInt64 = 0x9E37_79B9_7F4A_7C15
 
     public init() {}
@@ -32,7 +35,7 @@ public struct ContentHash: Sendable {
         combine(Array(text.utf8))
     }
 
-    // Eight bytes at a time, each mixed by a multiply-rotate step (in the style of wyhash/FxHash).
+    // Eight bytes at a time; a short tail is packed little-endian into one last word.
     private static func mix(_ raw: UnsafeRawBufferPointer, into hash: inout UInt64) {
         let count = raw.count
         var offset = 0
@@ -50,6 +53,7 @@ public struct ContentHash: Sendable {
         hash = mix(hash ^ tail)
     }
 
+    /// SplitMix64's finalizer: every input bit affects every output bit.
     private static func mix(_ value: UInt64) -> UInt64 {
         var x = value &* 0xBF58_476D_1CE4_E5B9
         x ^= x >> 31

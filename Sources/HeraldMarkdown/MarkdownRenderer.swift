@@ -122,7 +122,7 @@ public struct MarkdownRenderer: Sendable {
                 } else {
                     let title = Self.trimmed(text)
                     let level = Int(cmark_node_get_heading_level(node))
-                    let id = ids.claim(Slug.make(title))
+                    let id = ids.claim(HeadingID.make(title))
                     headings.append(Heading(level: level, text: title, id: id))
                     Self.replace(heading: node, level: level, id: id)
                     collecting = false

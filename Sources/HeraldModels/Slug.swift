@@ -1,14 +1,9 @@
 import Foundation
+import HeraldCore
 
 /// URL- and folder-safe names: derived ones are folded to ASCII, explicit ones are checked but
 /// never changed, because a user who wrote a slug expects that exact URL.
 public enum Slug {
-    // Letters that canonical decomposition does not split into a base letter and a mark.
-    private static let foldedLetters: [Character: String] = [
-        "ß": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d",
-        "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ł": "l", "Ł": "l", "ı": "i", "ħ": "h", "Ħ": "h",
-    ]
-
     /// `Soldier: 76` → `soldier-76`, `Lúcio` → `lucio`, `Torbjörn` → `torbjorn`; empty when
     /// nothing ASCII is left (a name in another script).
     public static func make(from text: String) -> String {
@@ -38,7 +33,7 @@ public enum Slug {
                 take(scalar)
             } else {
                 // Only non-ASCII letters pay for the fold table and canonical decomposition.
-                let folded = foldedLetters[Character(scalar)] ?? String(scalar).decomposedStringWithCanonicalMapping
+                let folded = LatinFolding.spellings[scalar] ?? String(scalar).decomposedStringWithCanonicalMapping
                 for part in folded.unicodeScalars { take(part) }
             }
         }

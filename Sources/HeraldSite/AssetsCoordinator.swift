@@ -1,5 +1,6 @@
 import Foundation
 import HeraldBuilder
+import HeraldCore
 
 /// Decides the asset files: every file under the theme's `assets/`, written under a name that
 /// carries a hash of its bytes so browsers and CDNs may cache it forever.
@@ -33,9 +34,7 @@ struct AssetsCoordinator: Sendable {
 
     /// Eight hex digits of FNV-1a: enough to change the name whenever the bytes change.
     static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a.hash32(bytes), radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import HeraldCore
 
 /// Turns a heading's text into the id of its anchor: `Café & Co` → `cafe-co`.
-enum Slug {
+enum HeadingID {
     /// Lowercase letters and digits, accents folded to ASCII, every run of anything else one `-`.
     ///
     /// Letters with no ASCII spelling (Cyrillic, Greek, CJK…) are kept lowercased rather than
@@ -56,13 +57,13 @@ enum Slug {
 
     /// A letter or digit without its accents, lowercased.
     private static func folded(_ scalar: Unicode.Scalar) -> String {
-        if let folded = foldings[scalar] { return folded }
+        if let folded = LatinFolding.spellings[scalar] { return folded }
         // `applyingTransform` (ICU's Latin-ASCII) is not on Linux. A canonical decomposition
         // splits `é` into `e` and a combining accent, which is then dropped.
         let parts = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars
         var word = ""
         for part in parts where !isMark(part) {
-            word += foldings[part] ?? part.properties.lowercaseMapping
+            word += LatinFolding.spellings[part] ?? part.properties.lowercaseMapping
         }
         return word
     }
@@ -74,11 +75,6 @@ enum Slug {
         }
     }
 
-    /// Latin letters that decomposition leaves alone but that have a usual ASCII spelling.
-    private static let foldings: [Unicode.Scalar: String] = [
-        "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
-        "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "ł": "l", "Ł": "l", "þ": "th", "Þ": "th", "ı": "i",
-    ]
 }
 
 /// Hands out heading ids so that no two headings of a document share one.
