@@ -35,9 +35,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
     public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
         self.context = context
-        // Sort keys are made once per hero, not once per comparison.
-        let keys = heroes.map { ($0.name.lowercased(), $0.slug) }
-        Self.reorder(&heroes, by: heroes.indices.sorted { keys[$0] < keys[$1] })
+        HeroOrdering.sortByName(&heroes)
         self.heroes = heroes
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
@@ -46,13 +44,13 @@ public final class HeroCatalogPresenter: Sendable {
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
         statScale = max(100, sorted.indices.lazy.flatMap { sorted[$0].stats.lazy.map(\.value) }.max() ?? 100)
-        initials = sorted.indices.map { Self.initials(sorted[$0].name) }
-        colors = sorted.indices.map { Self.color(for: sorted[$0].slug) }
-        totals = sorted.indices.map { Self.number(sorted[$0].statsTotal) }
+        initials = sorted.indices.map { HeroFormatting.initials(sorted[$0].name) }
+        colors = sorted.indices.map { HeroFormatting.color(for: sorted[$0].slug) }
+        totals = sorted.indices.map { HeroFormatting.number(sorted[$0].statsTotal) }
         var labels: [String: String] = [:]
         for index in sorted.indices {
-            for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = Self.label(name) }
-            for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = Self.label(name) }
+            for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
+            for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
         }
         self.labels = labels
         groups = Self.groups(of: self.heroes, by: groupBy, perPage: perPage)
@@ -106,8 +104,8 @@ public final class HeroCatalogPresenter: Sendable {
         facts["biography_empty"] = "No biography yet."
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
         facts["stats"] = .list(hero.stats.map { stat in
-            ["name": .string(labels[stat.name] ?? stat.name), "value": .string(Self.number(stat.value)),
-             "max": .string(Self.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
+            ["name": .string(labels[stat.name] ?? stat.name), "value": .string(HeroFormatting.number(stat.value)),
+             "max": .string(HeroFormatting.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
         })
         facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
         facts["appearance"] = .list(hero.appearance.map { ["name": .string(labels[$0.name] ?? $0.name), "value": .string($0.text)] })
@@ -127,7 +125,7 @@ public final class HeroCatalogPresenter: Sendable {
     public func groupPage(_ group: Group, number: Int = 1) -> TemplateValue {
         let route = group.pagination.route(ofPage: number)
         let links = Linker(from: route)
-        let label = Self.label(group.key.rawValue)
+        let label = HeroFormatting.label(group.key.rawValue)
         let title = "\(label): \(group.value)" + (number == 1 ? "" : ", page \(number)")
         var view = context.chrome(route: route, title: title,
                                   description: "Heroes whose \(group.key.rawValue) is \(group.value).", links: links, section: "heroes")
@@ -192,11 +190,11 @@ public final class HeroCatalogPresenter: Sendable {
             "href": .string(links.href(Self.route(slug: heroes[index].slug))),
             "publisher": .string(heroes[index].publisher ?? "—"),
             "alignment": .string(heroes[index].alignment ?? "unknown"),
-            "alignment_class": .string(Self.alignmentClass(heroes[index].alignment)),
+            "alignment_class": .string(HeroFormatting.alignmentClass(heroes[index].alignment)),
             "stats_total": .string(totals[index]),
             "initials": .string(initials[index]),
             "color": .string(colors[index]),
-            "image": heroes[index].image.map { .string(Self.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
+            "image": heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
         ]
     }
 
@@ -207,7 +205,7 @@ public final class HeroCatalogPresenter: Sendable {
     private func groupLinks(links: Linker) -> TemplateValue {
         let keys = groupBy.filter { groupIndexByValue[$0] != nil }
         return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
-            ["label": .string(Self.label(key.rawValue)), "href": .string(links.href(Self.groupIndexRoute(key)))]
+            ["label": .string(HeroFormatting.label(key.rawValue)), "href": .string(links.href(Self.groupIndexRoute(key)))]
         })]
     }
 
@@ -217,103 +215,14 @@ public final class HeroCatalogPresenter: Sendable {
         return ["name": .string(value), "href": .string(links.href(group.route))]
     }
 
-    /// Puts `items[order[k]]` at `k`, following each cycle of the permutation with swaps: a swap
-    /// moves two heroes, where building a sorted copy would retain every string of every hero.
-    private static func reorder(_ items: inout [Hero], by order: [Int]) {
-        var placed = [Bool](repeating: false, count: items.count)
-        for start in items.indices where !placed[start] {
-            var current = start
-            while !placed[current] {
-                placed[current] = true
-                let next = order[current]
-                if next != start { items.swapAt(current, next) }
-                current = next
-            }
-        }
-    }
-
     private static func groups(of heroes: [Hero], by keys: [HeroField], perPage: Int) -> [Group] {
-        var result: [Group] = []
-        for key in keys {
-            var members: [String: [Int]] = [:]
-            for index in heroes.indices {
-                for value in heroes[index].groupValues(for: key) { members[value, default: []].append(index) }
-            }
-            let values = members.keys.sorted()
-            for (value, folder) in zip(values, FolderNames.make(for: values)) {
+        keys.flatMap { key in
+            let found = HeroGrouping.members(of: heroes, by: key)
+            return zip(found, FolderNames.make(for: found.map(\.value))).map { group, folder in
                 let route = "\(groupIndexRoute(key))\(folder)/"
-                let members = members[value] ?? []
-                result.append(Group(key: key, value: value, route: route, members: members,
-                                    pagination: Pagination(itemCount: members.count, perPage: perPage, firstRoute: route)))
+                return Group(key: key, value: group.value, route: route, members: group.members,
+                             pagination: Pagination(itemCount: group.members.count, perPage: perPage, firstRoute: route))
             }
         }
-        return result
-    }
-
-    static func alignmentClass(_ alignment: String?) -> String {
-        switch alignment?.lowercased() {
-        case "good": "good"
-        case "bad", "evil": "bad"
-        case "neutral": "neutral"
-        default: "unknown"
-        }
-    }
-
-    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance".
-    static func label(_ key: String) -> String {
-        var words: [String] = []
-        var current = ""
-        for character in key {
-            if character == "_" || character == "-" || character == " " {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            } else if character.isUppercase, !current.isEmpty {
-                words.append(current)
-                current = String(character)
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        let sentence = words.map { $0.lowercased() }.joined(separator: " ")
-        return sentence.prefix(1).uppercased() + sentence.dropFirst()
-    }
-
-    /// Whole numbers without a decimal point, others with at most one decimal.
-    static func number(_ value: Double) -> String {
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
-        return String((value * 10).rounded() / 10)
-    }
-
-    /// The first letters of the first two words that start with a letter: "Jean-Luc Picard" → "JL".
-    static func initials(_ name: String) -> String {
-        // Most names are ASCII, read byte by byte here; Characters cost more than the rest of planning.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            var letters: [UInt8] = []
-            var wordStart = true
-            for byte in name.utf8 where letters.count < 2 {
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
-                    wordStart = true
-                    continue
-                }
-                if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { letters.append(byte & ~0x20) }
-                wordStart = false
-            }
-            return String(decoding: letters, as: UTF8.self)
-        }
-        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).filter { $0.first?.isLetter == true }
-        return String(words.prefix(2).compactMap(\.first)).uppercased()
-    }
-
-    /// A stable colour per hero from a palette that keeps white initials readable.
-    static func color(for slug: String) -> String {
-        let palette = ["#2754c5", "#7a3fb0", "#1e7a3c", "#b3261e", "#8a5a00", "#006a78", "#9c2f6b", "#4d5b7c"]
-        var hash: UInt32 = 2_166_136_261
-        for byte in slug.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return palette[Int(hash % UInt32(palette.count))]
-    }
-
-    private static func isAbsolute(_ link: String) -> Bool {
-        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//") || link.hasPrefix("data:")
     }
 }

@@ -17,7 +17,7 @@ public enum SiteBuild {
         var report = BuildReport(succeeded: false)
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: options.output, site: options.site)
-            let (config, configText) = try loadConfig(options)
+            let (config, configText) = try SiteConfigFile.load(options)
             let theme = try Theme(site: options.site)
             let chosen: SiteSources
             if let sources { chosen = sources } else { chosen = try SiteSources(config: config, site: options.site) }
@@ -100,23 +100,6 @@ public enum SiteBuild {
         var data: TemplateValue = .map([:])
     }
 
-    private static func loadConfig(_ options: BuildOptions) throws(DiagnosticError) -> (SiteConfig, String) {
-        let file = options.site.appendingPathComponent("herald.yml")
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: "herald.yml"),
-                                         "no readable herald.yml in \(options.site.path): is this a site folder?"))
-        }
-        var config = try SiteConfig.parse(text, file: "herald.yml")
-        if let override = options.baseURL {
-            guard let normalized = SiteConfig.normalizedBaseURL(override) else {
-                throw DiagnosticError(.error(at: SourceLocation(file: "--base-url"),
-                                             "'\(override)' is not an http(s) URL or a path starting with '/'"))
-            }
-            config.baseURL = normalized
-        }
-        return (config, text)
-    }
-
     private static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {
         var models = Models()
         var problems: [Diagnostic] = []
@@ -167,25 +150,12 @@ public enum SiteBuild {
             items += try HeroCatalogCoordinator(presenter: catalog).items()
         }
         items += try PagesCoordinator(pages: models.pages, presenter: PagePresenter(context: context)).items()
+        let pageDates = models.pages.compactMap { page in page.date.map { (PagePresenter.route(of: page), $0) } }
         items += try SiteFilesCoordinator(home: HomePresenter(context: context, board: board, catalog: catalog),
-                                          files: SiteFilesPresenter(context: context), tasks: models.tasks)
+                                          files: SiteFilesPresenter(context: context), tasks: models.tasks,
+                                          lastModified: Dictionary(pageDates, uniquingKeysWith: { first, _ in first }))
             .items(after: items)
         items += assets.items
         return items
     }
-}
-
-/// Measures the build's phases for `--report` and `--verbose`.
-struct PhaseClock {
-    private(set) var phases: [BuildReport.Phase] = []
-    private let start = DispatchTime.now()
-    private var last = DispatchTime.now()
-
-    mutating func end(_ name: String) {
-        let now = DispatchTime.now()
-        phases.append(BuildReport.Phase(name: name, seconds: Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
-        last = now
-    }
-
-    var total: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
 }

@@ -1,0 +1,69 @@
+import HeraldCore
+
+/// How the catalog writes a hero's facts: labels from field names, numbers, initials, colours.
+enum HeroFormatting {
+    static func alignmentClass(_ alignment: String?) -> String {
+        switch alignment?.lowercased() {
+        case "good": "good"
+        case "bad", "evil": "bad"
+        case "neutral": "neutral"
+        default: "unknown"
+        }
+    }
+
+    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance".
+    static func label(_ key: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for character in key {
+            if character == "_" || character == "-" || character == " " {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else if character.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = String(character)
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        let sentence = words.map { $0.lowercased() }.joined(separator: " ")
+        return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+
+    /// Whole numbers without a decimal point, others with at most one decimal.
+    static func number(_ value: Double) -> String {
+        if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+        return String((value * 10).rounded() / 10)
+    }
+
+    /// The first letters of the first two words that start with a letter: "Jean-Luc Picard" → "JL".
+    static func initials(_ name: String) -> String {
+        // Most names are ASCII, read byte by byte here; Characters cost more than the rest of planning.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var letters: [UInt8] = []
+            var wordStart = true
+            for byte in name.utf8 where letters.count < 2 {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
+                    wordStart = true
+                    continue
+                }
+                if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { letters.append(byte & ~0x20) }
+                wordStart = false
+            }
+            return String(decoding: letters, as: UTF8.self)
+        }
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).filter { $0.first?.isLetter == true }
+        return String(words.prefix(2).compactMap(\.first)).uppercased()
+    }
+
+    /// A stable colour per hero from a palette that keeps white initials readable.
+    static func color(for slug: String) -> String {
+        let palette = ["#2754c5", "#7a3fb0", "#1e7a3c", "#b3261e", "#8a5a00", "#006a78", "#9c2f6b", "#4d5b7c"]
+        return palette[Int(FNV1a.hash32(slug.utf8) % UInt32(palette.count))]
+    }
+
+    static func isAbsolute(_ link: String) -> Bool {
+        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//") || link.hasPrefix("data:")
+    }
+}

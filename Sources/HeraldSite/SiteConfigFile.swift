@@ -1,0 +1,25 @@
+import Foundation
+import HeraldConfig
+import HeraldCore
+
+/// Reads the config file a build starts from.
+enum SiteConfigFile {
+    /// The site's herald.yml, parsed and checked, with `--base-url` applied; and its text, which
+    /// the input fingerprint hashes.
+    static func load(_ options: BuildOptions) throws(DiagnosticError) -> (SiteConfig, String) {
+        let file = options.site.appendingPathComponent("herald.yml")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            throw DiagnosticError(.error(at: SourceLocation(file: "herald.yml"),
+                                         "no readable herald.yml in \(options.site.path): is this a site folder?"))
+        }
+        var config = try SiteConfig.parse(text, file: "herald.yml")
+        if let override = options.baseURL {
+            guard let normalized = SiteConfig.normalizedBaseURL(override) else {
+                throw DiagnosticError(.error(at: SourceLocation(file: "--base-url"),
+                                             "'\(override)' is not an http(s) URL or a path starting with '/'"))
+            }
+            config.baseURL = normalized
+        }
+        return (config, text)
+    }
+}
