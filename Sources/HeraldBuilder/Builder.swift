@@ -6,6 +6,9 @@ import Synchronization
 /// It knows templates and files, never what a task or a hero is.
 public struct Builder: Sendable {
     public var jobs: Int
+    /// Pages between two progress reports: often enough for a line that moves, rarely enough that
+    /// redrawing it costs nothing next to rendering.
+    static let progressStep = 500
 
     public init(jobs: Int) {
         self.jobs = max(1, jobs)
@@ -34,7 +37,7 @@ public struct Builder: Sendable {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }
                 }
                 let finished = done.add(1, ordering: .relaxed).newValue
-                if let progress, finished % 500 == 0 || finished == items.count { progress(finished, items.count) }
+                if let progress, finished % Self.progressStep == 0 || finished == items.count { progress(finished, items.count) }
             }
         }
         // Under --strict a template mistake fails every page that uses it with the same

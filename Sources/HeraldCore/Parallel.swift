@@ -5,6 +5,11 @@ import Synchronization
 /// Runs independent work on every core: reading thousands of files, decoding their records.
 public enum Parallel {
     /// `items.map(transform)`, computed on all cores; the results keep the items' order.
+    ///
+    /// Workers take `chunk` items at a time: large enough that the shared counter is not touched
+    /// per item, small enough that one slow item does not leave the other cores idle at the end.
+    /// A list of fewer than two chunks is mapped on the calling thread, which costs less than
+    /// waking workers for it.
     public static func map<T: Sendable, R: Sendable>(_ items: [T], chunk: Int = 16,
                                                       _ transform: @Sendable (T) -> R) -> [R] {
         let count = items.count

@@ -2,7 +2,8 @@
 public enum OutputFormat: Sendable, Hashable {
     case html, markdown, xml, json, text
 
-    /// The format a template's file name announces: `x.md.mustache` is Markdown, `x.mustache` HTML.
+    /// The format a template's file name announces: `x.md.mustache` is Markdown, `x.mustache` HTML,
+    /// `x.json.mustache` and `x.js.mustache` JSON strings.
     public init(templatePath: String) {
         let fileName = templatePath.split(separator: "/").last.map(String.init) ?? templatePath
         var stem = Substring(fileName)
@@ -11,7 +12,8 @@ public enum OutputFormat: Sendable, Hashable {
         switch ext {
         case "md", "markdown": self = .markdown
         case "xml", "rss", "atom", "svg": self = .xml
-        case "json": self = .json
+        // A script's values go inside its string literals, which take JSON's escapes.
+        case "json", "js": self = .json
         case "txt", "text": self = .text
         default: self = .html
         }

@@ -22,7 +22,8 @@ public struct SiteContext: Sendable {
     public var baseURL: String
     public var timeZone: TimeZone
     public var now: Date
-    /// Logical asset name (`css`, `search`, `favicon`) → its content-hashed route.
+    /// Asset key (`herald_css`, `search_js`, `favicon_svg`: its path under `assets/` with every
+    /// other character an underscore) → its content-hashed route.
     public var assets: [String: String]
     public var hasTasks: Bool
     public var hasHeroes: Bool

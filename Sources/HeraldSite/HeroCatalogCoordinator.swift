@@ -34,7 +34,7 @@ struct HeroCatalogCoordinator: Sendable {
                 })
             }
         }
-        items.append(try Route.page("heroes/search-index.js", "search-index.json", size: presenter.heroes.count) { _ in
+        items.append(try Route.page("heroes/search-index.js", "search-index.js", size: presenter.heroes.count) { _ in
             presenter.searchIndex()
         })
         return items

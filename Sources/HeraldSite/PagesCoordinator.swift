@@ -3,7 +3,8 @@ import HeraldCore
 import HeraldModels
 import HeraldPresenters
 
-/// Decides the Markdown pages: one per page file, drafts only when asked for.
+/// Decides the Markdown pages: one per page the build loaded (drafts are left out at loading,
+/// unless `--drafts`, so that navigation never links a page that is not built).
 struct PagesCoordinator: Sendable {
     let pages: [Page]
     let presenter: PagePresenter

@@ -12,9 +12,13 @@ struct SiteFilesCoordinator: Sendable {
     let home: HomePresenter
     let files: SiteFilesPresenter
     let tasks: [Task]
+    /// Route → the day its page says it was written (a Markdown page's `date:`): the sitemap's
+    /// `lastmod`. Other pages have no such day and the sitemap gives them none.
+    let lastModified: [String: Day]
     var urlsPerSitemap = Self.urlsPerSitemap
 
     func items(after others: [OutputItem]) throws(DiagnosticError) -> [OutputItem] {
+        let lastModified = lastModified
         let home = home
         let files = files
         let tasks = tasks
@@ -22,7 +26,7 @@ struct SiteFilesCoordinator: Sendable {
             .filter { $0.hasSuffix(".html") }
             .map { $0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0 }
             .sorted()
-            .map { (route: $0, lastModified: Day?.none) }
+            .map { (route: $0, lastModified: lastModified[$0]) }
         return [
             try Route.page("", "home.html") { _ in home.view() },
             try Route.page("404.html", "404.html") { _ in files.notFound() },

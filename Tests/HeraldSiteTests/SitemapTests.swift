@@ -1,13 +1,14 @@
 import Foundation
 import HeraldBuilder
 import HeraldMarkdown
+import HeraldModels
 import HeraldMustache
 import HeraldPresenters
 @testable import HeraldSite
 import Testing
 
 /// The sitemap files of a site whose pages are `routes`, rendered with the built-in theme.
-private func siteFiles(_ routes: [String], urlsPerSitemap: Int) throws -> [String: String] {
+private func siteFiles(_ routes: [String], urlsPerSitemap: Int, lastModified: [String: Day] = [:]) throws -> [String: String] {
     let site = try TemporarySite()
     defer { site.remove() }
     let context = SiteContext(title: "Big", language: "en", baseURL: "https://example.org/big/", timeZone: .gmt,
@@ -16,7 +17,7 @@ private func siteFiles(_ routes: [String], urlsPerSitemap: Int) throws -> [Strin
     let home = HomePresenter(context: context, board: TaskBoardPresenter(tasks: [], columns: [], context: context),
                              catalog: HeroCatalogPresenter(heroes: [], groupBy: [], perPage: 48, context: context))
     let coordinator = SiteFilesCoordinator(home: home, files: SiteFilesPresenter(context: context), tasks: [],
-                                           urlsPerSitemap: urlsPerSitemap)
+                                           lastModified: lastModified, urlsPerSitemap: urlsPerSitemap)
     let others: [OutputItem] = try routes.map { .file(try #require(OutputPath($0 + "index.html")), []) }
     let renderer = PageRenderer(library: try TemplateLibrary(folders: try Theme(site: site.url).folders.map(\.path)),
                                 strict: true)
@@ -51,4 +52,12 @@ private func locations(in xml: String?) -> [String] {
     #expect(files["sitemap.xml"]?.contains("<urlset") == true)
     #expect(locations(in: files["sitemap.xml"]).count == 3)
     #expect(SiteFilesCoordinator.urlsPerSitemap == 50_000)
+}
+
+@Test func aPageWithADateGivesItsSitemapEntryThatDayAndNoOtherEntryGetsOne() throws {
+    let day = try #require(Day(year: 2026, month: 11, day: 2))
+    let files = try siteFiles(["about/", "tasks/"], urlsPerSitemap: 3, lastModified: ["about/": day])
+    let sitemap = try #require(files["sitemap.xml"])
+    #expect(sitemap.contains("<url><loc>https://example.org/big/about/</loc><lastmod>2026-11-02</lastmod></url>"))
+    #expect(sitemap.matches(of: #/<lastmod>/#).count == 1)
 }
