@@ -46,3 +46,28 @@ import Testing
     #expect(try #require(Day(year: 1969, month: 12, day: 31)) < newYear)
     #expect(Day(Date(timeIntervalSince1970: -1), in: try zone("UTC")).description == "1969-12-31")
 }
+
+@Test func addingDaysCrossesMonthsYearsAndLeapDays() throws {
+    let day = try #require(Day(year: 2024, month: 2, day: 28))
+    #expect(day.adding(days: 1).description == "2024-02-29")
+    #expect(day.adding(days: 2).description == "2024-03-01")
+    #expect(day.adding(days: -59).description == "2023-12-31")
+    #expect(day.adding(days: 0) == day)
+}
+
+@Test func theWeeksMondayIsTheStartOfItsISOWeek() throws {
+    // 2026-11-23 is a Monday; 1970-01-01 was a Thursday; 2027-01-03 a Sunday.
+    #expect(try #require(Day(year: 2026, month: 11, day: 23)).monday.description == "2026-11-23")
+    #expect(try #require(Day(year: 2026, month: 11, day: 29)).monday.description == "2026-11-23")
+    #expect(try #require(Day(year: 1970, month: 1, day: 1)).monday.description == "1969-12-29")
+    #expect(try #require(Day(year: 2027, month: 1, day: 3)).monday.description == "2026-12-28")
+}
+
+@Test func isoDaysAreExactlyTenCharactersOfARealDay() throws {
+    #expect(Day(iso: "2026-11-03")?.description == "2026-11-03")
+    #expect(Day(iso: "2014-02-32") == nil)
+    #expect(Day.isISOShaped("2014-02-32"))
+    #expect(!Day.isISOShaped("2014-2-03"))
+    #expect(Day(iso: "2026-11-03T10:00:00Z") == nil)
+    #expect(Day(iso: "２０２６-11-03") == nil)
+}

@@ -10,6 +10,8 @@ import Testing
     #expect(Slug.make(from: "  Straße & Æsir — Øresund!  ") == "strasse-aesir-oresund")
     #expect(Slug.make(from: "Ł\u{F3}d\u{17A}") == "lodz")
     #expect(Slug.make(from: "孫悟空") == "")
+    // The same folding as heading ids: capital sharp s and h with stroke too.
+    #expect(Slug.make(from: "GROẞE Ħal") == "grosse-hal")
 }
 
 @Test func explicitSlugsThatEscapeTheirFolderAreNamed() {
