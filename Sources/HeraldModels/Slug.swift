@@ -40,7 +40,12 @@ public enum Slug {
         return String(decoding: slug, as: UTF8.self)
     }
 
-    /// Why `slug` cannot name a folder of its own (`it contains '/'`); nil when it can.
+    /// Why `slug` cannot be a page's folder and URL path segment (`it contains ':'`); nil when it can.
+    ///
+    /// A slug is written into links as it is, so only what a URL path segment may hold as itself
+    /// is allowed (RFC 3986's unreserved characters and sub-delimiters, and `@`; letters and
+    /// digits of any script). Anything else could end the path (`?`, `#`), be read as a scheme
+    /// (`javascript:`), an escape (`%`) or a folder (`/`), or break a link outright (a space).
     public static func problem(with slug: String) -> String? {
         if slug.isEmpty { return "it is empty" }
         if slug.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -50,6 +55,29 @@ public enum Slug {
         if slug.contains("\\") { return "it contains '\\'" }
         if slug.contains("..") { return "it contains '..'" }
         if slug.hasPrefix(".") { return "it starts with '.'" }
+        if let bad = slug.unicodeScalars.first(where: { !isAllowed($0) }) {
+            let shown = bad == " " ? "a space" : "'\(bad)'"
+            return "it contains \(shown), which has a meaning in a URL (\(safeCharacters) are safe)"
+        }
         return nil
+    }
+
+    private static let safeCharacters = "letters, digits and -._~!$&'()*+,;=@"
+
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "~",
+             "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "@":
+            return true
+        default:
+            guard !scalar.isASCII else { return false }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+                return true
+            default:
+                return false
+            }
+        }
     }
 }

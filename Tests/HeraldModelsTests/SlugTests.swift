@@ -16,13 +16,22 @@ import Testing
 
 @Test func explicitSlugsThatEscapeTheirFolderAreNamed() {
     #expect(Slug.problem(with: "70-batman") == nil)
-    #expect(Slug.problem(with: "Batman Begins") == nil)
+    #expect(Slug.problem(with: "Batman.Begins_2~x") == nil)
+    #expect(Slug.problem(with: "114-bling!") == nil)
+    #expect(Slug.problem(with: "café-孫悟空") == nil)
     #expect(Slug.problem(with: "../../etc/passwd") == "it contains '/'")
     #expect(Slug.problem(with: "..") == "it contains '..'")
     #expect(Slug.problem(with: "a\\b") == "it contains '\\'")
     #expect(Slug.problem(with: ".hidden") == "it starts with '.'")
     #expect(Slug.problem(with: "") == "it is empty")
     #expect(Slug.problem(with: "a\u{0}b") == "it contains a control character")
+}
+
+@Test(arguments: [("javascript:alert(document.domain)", "':'"), ("Batman Begins", "a space"), ("a?b", "'?'"),
+                  ("a#b", "'#'"), ("100%", "'%'"), ("<b>", "'<'"), ("a\"b", "'\"'")])
+func slugsWithCharactersThatMeanSomethingInAURLAreRefused(slug: String, named: String) {
+    #expect(Slug.problem(with: slug) == "it contains \(named), which has a meaning in a URL "
+        + "(letters, digits and -._~!$&'()*+,;=@ are safe)")
 }
 
 @Test func anUnsafeSlugInTheDataIsAnErrorNeverChanged() throws {
