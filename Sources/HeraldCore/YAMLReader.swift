@@ -26,22 +26,69 @@ public enum YAMLReader {
                                          "invalid YAML: \(error)"))
         }
         guard let root else { return DataNode(.map(DataMap()), line: lineOffset + 1, column: 1) }
-        return convert(root, lineOffset: lineOffset)
+        var budget = Budget(textBytes: text.utf8.count)
+        do throws(Budget.Exceeded) {
+            return try convert(root, lineOffset: lineOffset, depth: 0, budget: &budget)
+        } catch {
+            throw DiagnosticError(.error(at: SourceLocation(file: file, line: error.line, column: error.column), error.message))
+        }
     }
 
-    private static func convert(_ node: Node, lineOffset: Int) -> DataNode {
+    /// What one document may grow to once its aliases are expanded. Without aliases a document
+    /// holds fewer values than it has bytes, and no more text; `*alias` repeats a whole subtree,
+    /// so nine nested aliases of nine items each turn 400 bytes into 387 million values (the
+    /// "billion laughs"). Past these bounds the document is refused instead of filling memory.
+    struct Budget {
+        static let extraValues = 100_000
+        static let extraTextBytes = 10_000_000
+        static let maxDepth = 512
+
+        var values: Int
+        var textBytes: Int
+
+        init(textBytes: Int) {
+            values = textBytes + Self.extraValues
+            self.textBytes = textBytes + Self.extraTextBytes
+        }
+
+        struct Exceeded: Error {
+            var line: Int
+            var column: Int
+            var message: String
+        }
+    }
+
+    private static func convert(_ node: Node, lineOffset: Int, depth: Int, budget: inout Budget)
+        throws(Budget.Exceeded) -> DataNode
+    {
         let line = (node.mark?.line ?? 0) + (node.mark == nil ? 0 : lineOffset)
         let column = node.mark?.column ?? 0
+        budget.values -= 1
+        guard budget.values >= 0 else {
+            throw Budget.Exceeded(line: line, column: column,
+                                  message: "YAML aliases (*name) expand this document to too many values; refusing to read on")
+        }
+        guard depth <= Budget.maxDepth else {
+            throw Budget.Exceeded(line: line, column: column,
+                                  message: "YAML nested more than \(Budget.maxDepth) levels deep")
+        }
         switch node {
         case .scalar(let scalar):
+            budget.textBytes -= scalar.string.utf8.count
+            guard budget.textBytes >= 0 else {
+                throw Budget.Exceeded(line: line, column: column,
+                                      message: "YAML aliases (*name) expand this document to too much text; refusing to read on")
+            }
             return DataNode(value(of: scalar), line: line, column: column)
         case .sequence(let sequence):
-            return DataNode(.list(sequence.map { convert($0, lineOffset: lineOffset) }), line: line, column: column)
+            var items: [DataNode] = []
+            for item in sequence { items.append(try convert(item, lineOffset: lineOffset, depth: depth + 1, budget: &budget)) }
+            return DataNode(.list(items), line: line, column: column)
         case .mapping(let mapping):
             var map = DataMap()
             for (key, value) in mapping {
                 let name = key.string ?? String(describing: key)
-                map[name] = convert(value, lineOffset: lineOffset)
+                map[name] = try convert(value, lineOffset: lineOffset, depth: depth + 1, budget: &budget)
                 if let mark = key.mark {
                     map.setPosition(.init(line: mark.line + lineOffset, column: mark.column), ofKey: name)
                 }
