@@ -38,9 +38,10 @@ struct Escaper: Sendable {
     private let replacements: [[UInt8]]
     /// JSON must also escape every control byte, as \u00XX.
     private let escapesControls: Bool
-    let isIdentity: Bool
+    /// XML forbids U+FFFE and U+FFFF (the bytes EF BF BE and EF BF BF) too.
+    private let dropsNoncharacters: Bool
 
-    private init(_ pairs: [(Character, String)], escapesControls: Bool = false) {
+    private init(_ pairs: [(Character, String)], escapesControls: Bool = false, dropsNoncharacters: Bool = false) {
         var table = [UInt8](repeating: 0, count: 256)
         var replacements: [[UInt8]] = []
         for (character, replacement) in pairs {
@@ -51,32 +52,46 @@ struct Escaper: Sendable {
         self.table = table
         self.replacements = replacements
         self.escapesControls = escapesControls
-        self.isIdentity = pairs.isEmpty && !escapesControls
+        self.dropsNoncharacters = dropsNoncharacters
     }
 
-    static let none = Escaper([])
-    static let html = Escaper([("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")])
-    static let xml = Escaper([("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")])
+    /// A NUL byte is never passed on, in any format: it ends strings in C tools and is a parse
+    /// error in HTML and XML. It becomes U+FFFD, as an HTML parser would make it.
+    private static let nul: (Character, String) = ("\u{00}", "\u{FFFD}")
+    /// XML 1.0 allows no control character but tab, line feed and carriage return, even escaped:
+    /// one in a feed makes the whole document not well-formed, so they are dropped.
+    private static let xmlControls: [(Character, String)] = (1..<0x20).compactMap { value in
+        [0x09, 0x0A, 0x0D].contains(value) ? nil : (Character(Unicode.Scalar(UInt8(value))), "")
+    }
+
+    static let none = Escaper([nul])
+    static let html = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")])
+    static let xml = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")]
+                             + xmlControls, dropsNoncharacters: true)
     /// Backslash escapes for the ASCII punctuation that can start emphasis, links, code, headings,
     /// lists, tables, strikethrough or raw HTML, so data such as `*NSYNC_` stays literal text;
     /// letters, digits and harmless punctuation stay as they are, keeping the Markdown readable.
-    static let markdown = Escaper(Array("\\`*_[]<>#+-!|~()&").map { ($0, "\\\($0)") })
+    static let markdown = Escaper([nul] + Array("\\`*_[]<>#+-!|~()&").map { ($0, "\\\($0)") })
     static let json = Escaper(
-        [("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"),
+        [nul, ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"),
          ("\u{08}", "\\b"), ("\u{0C}", "\\f")],
         escapesControls: true
     )
 
     func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        if isIdentity {
-            output.append(contentsOf: bytes)
-            return
-        }
         var runStart = 0
         for index in bytes.indices {
             let byte = bytes[index]
             let slot = table[Int(byte)]
-            if slot == 0 && !(escapesControls && byte < 0x20) { continue }
+            if dropsNoncharacters, byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF,
+               bytes[index + 2] & 0xFE == 0xBE {
+                if runStart < index {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
+                runStart = index + 3
+                continue
+            }
+            if index < runStart || (slot == 0 && !(escapesControls && byte < 0x20)) { continue }
             if runStart < index {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
