@@ -13,6 +13,9 @@ public struct HeroesConfig: Sendable {
 
     public static let defaultGroupBy: [HeroField] = [.publisher, .alignment]
     public static let defaultPerPage = 48
+    /// More cards than this on one page is no catalog page anyone can use, and bounding it keeps
+    /// page arithmetic far from overflowing.
+    public static let maxPerPage = 10_000
     /// The fields whose values name groups: texts and lists of texts.
     public static let groupableFields: [HeroField] = [.publisher, .alignment, .tags, .affiliations]
 
@@ -59,8 +62,9 @@ public struct HeroesConfig: Sendable {
 
     private static func perPage(_ reader: inout ConfigReader, in section: DataMap) -> Int {
         guard let node = reader.value("per_page", in: section) else { return defaultPerPage }
-        guard case .int(let count) = node.value, count >= 1 else {
-            reader.error("'per_page' must be a whole number ≥ 1, found \(node.value.quotedForMessage)", at: node)
+        guard case .int(let count) = node.value, (1...maxPerPage).contains(count) else {
+            reader.error("'per_page' must be a whole number from 1 to \(maxPerPage), found \(node.value.quotedForMessage)",
+                         at: node)
             return defaultPerPage
         }
         return count

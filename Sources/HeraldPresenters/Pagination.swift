@@ -11,7 +11,8 @@ public struct Pagination: Sendable {
         self.itemCount = itemCount
         self.perPage = max(1, perPage)
         self.firstRoute = firstRoute
-        pageCount = max(1, (itemCount + self.perPage - 1) / self.perPage)
+        // Divided rather than rounded up by adding perPage - 1, which overflows for a huge perPage.
+        pageCount = max(1, itemCount / self.perPage + (itemCount % self.perPage == 0 ? 0 : 1))
     }
 
     /// The route of page `number` (1-based): the first page is the list's own route.
@@ -21,8 +22,9 @@ public struct Pagination: Sendable {
 
     /// The item indexes shown on page `number`.
     public func range(ofPage number: Int) -> Range<Int> {
-        let start = min(itemCount, (number - 1) * perPage)
-        return start..<min(itemCount, start + perPage)
+        let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: perPage)
+        let start = overflow ? itemCount : min(itemCount, offset)
+        return start..<start + min(perPage, itemCount - start)
     }
 
     /// The pager of page `number`, as view data: the first and last pages and a few around the

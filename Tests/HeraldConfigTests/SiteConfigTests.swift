@@ -142,13 +142,17 @@ markdown:
         "herald.yml:7:43: error: 'heroes.fields.name' must be a key path such as 'biography.publisher', found 3",
         "herald.yml:5:25: error: cannot group heroes by 'alinement' (did you mean 'alignment'?)",
         "herald.yml:5:36: error: cannot group heroes by 'stats' (heroes can be grouped by publisher, alignment, tags, affiliations)",
-        "herald.yml:3:13: error: 'per_page' must be a whole number ≥ 1, found 'many'",
+        "herald.yml:3:13: error: 'per_page' must be a whole number from 1 to 10000, found 'many'",
         "herald.yml:9:8: error: 'pages' must be text, found 2026 (put it in quotes to make it text)",
         "herald.yml:8:19: error: 'smart' must be true or false, found 'yes'",
         "herald.yml:8:34: error: 'unsafe' must be true or false, found 1",
     ])
     #expect(errors("heroes: {source: h.json, per_page: 0}") == [
-        "herald.yml:1:36: error: 'per_page' must be a whole number ≥ 1, found 0",
+        "herald.yml:1:36: error: 'per_page' must be a whole number from 1 to 10000, found 0",
+    ])
+    // A number that would overflow page arithmetic is refused here, not trapped on later.
+    #expect(errors("heroes: {source: h.json, per_page: 9223372036854775807}") == [
+        "herald.yml:1:36: error: 'per_page' must be a whole number from 1 to 10000, found 9223372036854775807",
     ])
 }
 
@@ -196,7 +200,7 @@ markdown:
         "herald.yml:1:11: error: 'base_url' must be an http(s) URL or a path starting with '/', found 'example.org'",
         "herald.yml:2:11: error: 'language' must be a language tag such as en or pt-BR, found 'English language'",
         "herald.yml:3:11: error: unknown time zone 'Nowhere' (use a name from the tz database, such as Europe/Berlin or UTC)",
-        "herald.yml:4:31: error: 'per_page' must be a whole number ≥ 1, found -1",
+        "herald.yml:4:31: error: 'per_page' must be a whole number from 1 to 10000, found -1",
     ])
 }
 

@@ -58,3 +58,10 @@ import Testing
     #expect(Pagination(itemCount: 3, perPage: 0, firstRoute: "heroes/").pageCount == 3)
 }
 
+
+@Test func hugePageSizesAndNumbersDoNotOverflow() {
+    let pagination = Pagination(itemCount: 5, perPage: Int.max, firstRoute: "heroes/")
+    #expect(pagination.pageCount == 1)
+    #expect(pagination.range(ofPage: 1) == 0..<5)
+    #expect(pagination.range(ofPage: Int.max) == 5..<5)
+}
