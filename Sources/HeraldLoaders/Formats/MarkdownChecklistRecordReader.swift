@@ -2,6 +2,10 @@ import HeraldCore
 
 /// Reads the task-list items (`- [ ]`, `- [x]`, `* [X]`, `+ [ ]`, `1. [ ]`) of any Markdown file.
 public struct MarkdownChecklistRecordReader: TextRecordReader {
+    /// Subtasks become tasks of their own, read recursively: no real list nests this deep, and a
+    /// hostile one thousands of levels deep would overflow the stack.
+    static let maxDepth = 100
+
     public init() {}
 
     /// An item while the file is read; its subtasks are complete once a shallower line comes.
@@ -65,6 +69,10 @@ public struct MarkdownChecklistRecordReader: TextRecordReader {
             }
             guard let item = Self.item(in: line, at: start) else { continue }
             close(deeperThan: indent)
+            guard open.count < Self.maxDepth else {
+                throw DiagnosticError(.error(at: SourceLocation(file: file, line: lineNumber, column: start + 1),
+                    "checklist item nested more than \(Self.maxDepth) levels deep; flatten the list"))
+            }
             open.append(Item(indent: indent, title: item.title, completed: item.completed, list: list,
                              line: lineNumber, column: start + 1, titleColumn: item.titleStart + 1))
         }
