@@ -13,12 +13,16 @@ public struct SourceConfig: Sendable {
     public var root: String?
     /// How long a cached copy of a remote source is fresh before it is revalidated.
     public var maxAge: Duration
+    /// The most bytes one file of the source may hold; nil for the loaders' default.
+    public var maxBytes: Int?
+    /// How long reading the source may take where it can stall; nil for the loaders' default.
+    public var timeout: Duration?
     /// Where `source` is written, for errors about it (a missing file, a failed fetch).
     public var location: SourceLocation
 
     public static let formats = ["json", "yaml", "csv", "tsv", "markdown", "sqlite", "todo.txt", "markdown-checklist"]
     public static let defaultMaxAge = Duration.seconds(3600)
-    static let keys = ["source", "format", "table", "query", "root", "max_age"]
+    static let keys = ["source", "format", "table", "query", "root", "max_age", "max_bytes", "timeout"]
 
     public init(source: String, format: String? = nil, table: String? = nil, query: String? = nil,
                 root: String? = nil, maxAge: Duration = SourceConfig.defaultMaxAge, location: SourceLocation) {
@@ -60,12 +64,30 @@ public struct SourceConfig: Sendable {
             reader.error("give either 'table' or 'query', not both", atKey: "query", in: section)
         }
         if let root = KeyPaths.read(&reader, key: "root", in: section) { config?.root = root }
-        if let maxAge = maxAge(&reader, in: section) { config?.maxAge = maxAge }
+        if let maxAge = duration("max_age", &reader, in: section) { config?.maxAge = maxAge }
+        if let timeout = duration("timeout", &reader, in: section) { config?.timeout = timeout }
+        if let maxBytes = maxBytes(&reader, in: section) { config?.maxBytes = maxBytes }
         return config
     }
 
-    private static func maxAge(_ reader: inout ConfigReader, in section: DataMap) -> Duration? {
-        guard let node = reader.value("max_age", in: section) else { return nil }
+    private static func maxBytes(_ reader: inout ConfigReader, in section: DataMap) -> Int? {
+        guard let node = reader.value("max_bytes", in: section) else { return nil }
+        let bytes: Int?
+        switch node.value {
+        case .int(let number): bytes = number
+        case .string(let text): bytes = ByteSizes.bytes(in: text.trimmed())
+        default: bytes = nil
+        }
+        guard let bytes, bytes >= 1 else {
+            reader.error("'max_bytes' must be a size such as 1000000, 100MB or 1GB, found \(node.value.quotedForMessage)",
+                         at: node)
+            return nil
+        }
+        return bytes
+    }
+
+    private static func duration(_ key: String, _ reader: inout ConfigReader, in section: DataMap) -> Duration? {
+        guard let node = reader.value(key, in: section) else { return nil }
         let seconds: Int?
         switch node.value {
         case .int(let number): seconds = number >= 0 ? number : nil
@@ -73,7 +95,7 @@ public struct SourceConfig: Sendable {
         default: seconds = nil
         }
         guard let seconds else {
-            reader.error("'max_age' must be a duration such as 30s, 15m, 1h or 2d, found \(node.value.quotedForMessage)",
+            reader.error("'\(key)' must be a duration such as 30s, 15m, 1h or 2d, found \(node.value.quotedForMessage)",
                          at: node)
             return nil
         }

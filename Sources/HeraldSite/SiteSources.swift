@@ -45,6 +45,8 @@ public struct SiteSources: Sendable {
             }
             format = known
         }
-        return SourceSpec(path: source.source, format: format, root: source.root, table: source.table, query: source.query)
+        return SourceSpec(path: source.source, format: format, root: source.root, table: source.table, query: source.query,
+                          maxBytes: source.maxBytes ?? FileBytes.defaultLimit,
+                          timeout: source.timeout ?? SourceSpec.defaultTimeout)
     }
 }

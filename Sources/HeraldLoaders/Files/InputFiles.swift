@@ -33,11 +33,18 @@ public final class InputFiles: Sendable {
         return read.map { $0?.hash }
     }
 
-    /// The bytes of `file`: those `readAndHash` kept, handed out once, or else read now.
-    func bytes(of file: SourceFile) throws(DiagnosticError) -> [UInt8] {
+    /// The bytes of `file`: those `readAndHash` kept, handed out once, or else read now; either
+    /// way no more than `limit`.
+    func bytes(of file: SourceFile, limit: Int) throws(DiagnosticError) -> [UInt8] {
         let path = file.url.path
-        if let kept = state.withLock({ $0.kept.removeValue(forKey: path) }) { return kept }
-        return try FileBytes.read(file)
+        if let kept = state.withLock({ $0.kept.removeValue(forKey: path) }) {
+            guard kept.count <= limit else {
+                throw DiagnosticError(.error(at: SourceLocation(file: file.path),
+                                             "cannot read '\(file.path)': \(FileBytes.Failure.tooLarge(limit).reason)"))
+            }
+            return kept
+        }
+        return try FileBytes.read(file, limit: limit)
     }
 
     /// Drops the bytes no loader took (a SQLite database is read by SQLite itself).

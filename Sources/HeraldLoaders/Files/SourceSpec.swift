@@ -10,13 +10,22 @@ public struct SourceSpec: Sendable, Hashable {
     public var table: String?
     /// The SQLite query whose rows are the records; used instead of `table`.
     public var query: String?
+    /// The most bytes one file of the source may hold (`max_bytes:`).
+    public var maxBytes: Int
+    /// How long reading the source may take where reading can stall: a SQLite query (`timeout:`).
+    public var timeout: Duration
+
+    public static let defaultTimeout = Duration.seconds(30)
 
     public init(path: String, format: DataFormat? = nil, root: String? = nil,
-                table: String? = nil, query: String? = nil) {
+                table: String? = nil, query: String? = nil, maxBytes: Int = FileBytes.defaultLimit,
+                timeout: Duration = SourceSpec.defaultTimeout) {
         self.path = path
         self.format = format
         self.root = root
         self.table = table
         self.query = query
+        self.maxBytes = maxBytes
+        self.timeout = timeout
     }
 }

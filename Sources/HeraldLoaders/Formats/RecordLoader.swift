@@ -34,7 +34,7 @@ public struct RecordLoader: Sendable {
         let inputs = inputs
         @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
             guard let text = reader as? any TextRecordReader else { return try reader.records(in: file) }
-            return try text.records(inText: inputs.bytes(of: file), file: file.path)
+            return try text.records(inText: inputs.bytes(of: file, limit: spec.maxBytes), file: file.path)
         }
         if files.count == 1, let file = files.first {
             return try decodeAll(records(of: file), decode)
@@ -90,7 +90,7 @@ public struct RecordLoader: Sendable {
         case .csv: CSVRecordReader.csv
         case .tsv: CSVRecordReader.tsv
         case .markdown: MarkdownRecordReader()
-        case .sqlite: SQLiteRecordReader(table: spec.table, query: spec.query)
+        case .sqlite: SQLiteRecordReader(table: spec.table, query: spec.query, timeout: spec.timeout)
         case .todoTxt: TodoTxtRecordReader()
         case .markdownChecklist: MarkdownChecklistRecordReader()
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HeraldCore
 
@@ -7,10 +8,17 @@ public struct SQLiteRecordReader: RecordReader {
     public var table: String?
     /// The query whose rows are the records, instead of a table.
     public var query: String?
+    /// How long the query may run before it is interrupted: a view with a runaway recursive CTE
+    /// would otherwise hold the build for good.
+    public var timeout: Duration
+    /// More rows than this is no task board or catalog but a runaway query, stopped before its
+    /// records fill memory.
+    static let maxRows = 1_000_000
 
-    public init(table: String? = nil, query: String? = nil) {
+    public init(table: String? = nil, query: String? = nil, timeout: Duration = SourceSpec.defaultTimeout) {
         self.table = table
         self.query = query
+        self.timeout = timeout
     }
 
     /// Each row becomes a map of its columns (INTEGER → int, REAL → double, TEXT → string,
@@ -21,15 +29,27 @@ public struct SQLiteRecordReader: RecordReader {
         if table != nil && query != nil {
             throw DiagnosticError(.error(at: here, "a SQLite source takes either table: or query:, not both"))
         }
+        // SQLite would block opening a FIFO, and a device is no database.
+        var info = stat()
+        guard stat(file.url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw DiagnosticError(.error(at: here, "cannot read the SQLite database: it is not a regular file"))
+        }
         var configuration = Configuration()
         configuration.readonly = true
+        let what = query != nil ? "the query" : "table '\(table ?? "")'"
         do {
             let database = try DatabaseQueue(path: file.url.path, configuration: configuration)
-            let outcome = try database.read { db in try read(db, file: file.path) }
+            let deadline = DispatchWorkItem { database.interrupt() }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: deadline)
+            defer { deadline.cancel() }
+            let outcome = try database.read { db in try read(db, file: file.path, what: what) }
             guard outcome.diagnostics.isEmpty else { throw DiagnosticError(outcome.diagnostics) }
             return outcome.records
         } catch let error as DiagnosticError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw DiagnosticError(.error(at: here, "reading \(what) took longer than \(Self.seconds(timeout).formatted()) s, "
+                                         + "so it was stopped; raise the source's timeout: if it is meant to"))
         } catch let error as DatabaseError {
             let reason = error.message ?? "\(error.resultCode)"
             let context = query != nil ? "the query failed: " : ""
@@ -39,7 +59,11 @@ public struct SQLiteRecordReader: RecordReader {
         }
     }
 
-    private func read(_ db: Database, file: String) throws -> (records: [HeraldCore.Record], diagnostics: [Diagnostic]) {
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func read(_ db: Database, file: String, what: String) throws -> (records: [HeraldCore.Record], diagnostics: [Diagnostic]) {
         let sql: String
         if let query {
             sql = query
@@ -64,6 +88,10 @@ public struct SQLiteRecordReader: RecordReader {
         var rowNumber = 0
         while let row = try rows.next() {
             rowNumber += 1
+            guard rowNumber <= Self.maxRows else {
+                throw DiagnosticError(.error(at: SourceLocation(file: file),
+                                             "\(what) gives more than \(Self.maxRows) rows; stopped reading it"))
+            }
             var fields = DataMap()
             for (column, value) in row {
                 let data: DataValue
