@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeraldCore
+import HeraldTestSupport
 import Testing
 
 // The fast path's specification is the Yams path: for every input it must either decline (nil)
@@ -46,9 +47,6 @@ private func checkAgainstYams(_ text: String, lineOffset: Int = 0, name: String,
 
 // MARK: The repository's own YAML
 
-private let repository = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
 /// A YAML text found in the repository: a whole file, or the front matter of a Markdown file.
 private struct RepositoryYAML {
     var name: String
@@ -59,9 +57,9 @@ private struct RepositoryYAML {
 /// Every `.yml`/`.yaml` file and every Markdown front matter under `Content/` and the test
 /// fixtures, and `herald.yml`.
 private func repositoryYAML() throws -> [RepositoryYAML] {
-    var files = [repository.appending(path: "herald.yml")]
+    var files = [Repository.url("herald.yml")]
     for folder in ["Content", "Tests"] {
-        let enumerator = FileManager.default.enumerator(at: repository.appending(path: folder), includingPropertiesForKeys: nil)
+        let enumerator = FileManager.default.enumerator(at: Repository.url(folder), includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             guard folder == "Content" || url.path.contains("/Fixtures/") else { continue }
             if ["yml", "yaml", "md"].contains(url.pathExtension) { files.append(url) }
@@ -69,7 +67,7 @@ private func repositoryYAML() throws -> [RepositoryYAML] {
     }
     return try files.sorted { $0.path < $1.path }.compactMap { url in
         let text = try String(contentsOf: url, encoding: .utf8)
-        let name = String(url.path.dropFirst(repository.path.count + 1))
+        let name = String(url.path.dropFirst(Repository.folder.path.count + 1))
         guard url.pathExtension == "md" else { return RepositoryYAML(name: name, text: text, lineOffset: 0) }
         return frontMatter(of: text).map { RepositoryYAML(name: name, text: $0, lineOffset: 1) }
     }

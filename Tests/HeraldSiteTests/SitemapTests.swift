@@ -4,12 +4,12 @@ import HeraldMarkdown
 import HeraldMustache
 import HeraldPresenters
 @testable import HeraldSite
+import HeraldTestSupport
 import Testing
 
 /// The sitemap files of a site whose pages are `routes`, rendered with the built-in theme.
 private func siteFiles(_ routes: [String], urlsPerSitemap: Int) throws -> [String: String] {
     let site = try TemporarySite()
-    defer { site.remove() }
     let context = SiteContext(title: "Big", language: "en", baseURL: "https://example.org/big/", timeZone: .gmt,
                               now: try instant("2026-11-20T12:00:00Z"), assets: [:], hasTasks: false, hasHeroes: false,
                               pages: [], markdown: MarkdownRenderer(), data: .map([:]))
@@ -18,7 +18,7 @@ private func siteFiles(_ routes: [String], urlsPerSitemap: Int) throws -> [Strin
     let coordinator = SiteFilesCoordinator(home: home, files: SiteFilesPresenter(context: context), tasks: [],
                                            urlsPerSitemap: urlsPerSitemap)
     let others: [OutputItem] = try routes.map { .file(try #require(OutputPath($0 + "index.html")), []) }
-    let renderer = PageRenderer(library: try TemplateLibrary(folders: try Theme(site: site.url).folders.map(\.path)),
+    let renderer = PageRenderer(library: try TemplateLibrary(folders: try Theme(site: site.folder).folders.map(\.path)),
                                 strict: true)
     var rendered: [String: String] = [:]
     for case .page(let job) in try coordinator.items(after: others) where job.output.value.hasPrefix("sitemap") {
