@@ -1,21 +1,12 @@
 import Foundation
 import HeraldBuilder
+import HeraldCore
+import HeraldTestSupport
 import Testing
 
-/// A fresh temporary folder per test, removed afterwards.
-final class TemporaryFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-builder-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func read(_ path: String) -> String? {
-        try? String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
-    }
+extension TemporarySite {
     func modified(_ path: String) throws -> Date? {
-        try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(path).path)[.modificationDate] as? Date
+        try FileManager.default.attributesOfItem(atPath: url(path).path)[.modificationDate] as? Date
     }
 }
 
@@ -29,55 +20,55 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
 }
 
 @Test func firstBuildWritesEverythingAndSecondNothing() throws {
-    let out = try TemporaryFolder()
+    let out = try TemporarySite()
     let files = ["index.html": "<h1>Home</h1>", "tasks/index.html": "<h1>Tasks</h1>", "heroes/a/index.html": "A"]
-    let first = try build(into: out.url, files)
+    let first = try build(into: out.folder, files)
     #expect(first.written == 3 && first.unchanged == 0 && first.removed == 0)
-    #expect(out.read("tasks/index.html") == "<h1>Tasks</h1>")
+    #expect(try out.read("tasks/index.html") == "<h1>Tasks</h1>")
     let stamp = try out.modified("heroes/a/index.html")
     Thread.sleep(forTimeInterval: 0.02)
-    let second = try build(into: out.url, files)
+    let second = try build(into: out.folder, files)
     #expect(second.written == 0 && second.unchanged == 3)
     #expect(try out.modified("heroes/a/index.html") == stamp)
-    #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent(".herald-staging").path))
+    #expect(!out.exists(".herald-staging"))
 }
 
 @Test func changedFilesAreRewrittenAndDroppedOnesRemoved() throws {
-    let out = try TemporaryFolder()
-    _ = try build(into: out.url, ["index.html": "v1", "heroes/a/index.html": "A", "heroes/b/index.html": "B"])
-    try "mine".write(to: out.url.appendingPathComponent("heroes/notes.txt"), atomically: true, encoding: .utf8)
-    let summary = try build(into: out.url, ["index.html": "v2", "heroes/b/index.html": "B"])
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "v1", "heroes/a/index.html": "A", "heroes/b/index.html": "B"])
+    try "mine".write(to: out.url("heroes/notes.txt"), atomically: true, encoding: .utf8)
+    let summary = try build(into: out.folder, ["index.html": "v2", "heroes/b/index.html": "B"])
     #expect(summary.written == 1 && summary.unchanged == 1 && summary.removed == 1)
-    #expect(out.read("index.html") == "v2")
-    #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent("heroes/a").path))
-    #expect(out.read("heroes/notes.txt") == "mine")
+    #expect(try out.read("index.html") == "v2")
+    #expect(!out.exists("heroes/a"))
+    #expect(try out.read("heroes/notes.txt") == "mine")
 }
 
 @Test func aHandEditedOutputFileIsWrittenAgain() throws {
-    let out = try TemporaryFolder()
-    _ = try build(into: out.url, ["index.html": "ours"])
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "ours"])
     Thread.sleep(forTimeInterval: 0.02)
-    try "edit".write(to: out.url.appendingPathComponent("index.html"), atomically: false, encoding: .utf8)
-    let summary = try build(into: out.url, ["index.html": "ours"])
+    try "edit".write(to: out.url("index.html"), atomically: false, encoding: .utf8)
+    let summary = try build(into: out.folder, ["index.html": "ours"])
     #expect(summary.written == 1)
-    #expect(out.read("index.html") == "ours")
+    #expect(try out.read("index.html") == "ours")
 }
 
 @Test func discardLeavesTheFolderAsItWas() throws {
-    let out = try TemporaryFolder()
-    _ = try build(into: out.url, ["index.html": "published"])
-    let writer = OutputWriter(folder: out.url)
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "published"])
+    let writer = OutputWriter(folder: out.folder)
     try writer.add(try #require(OutputPath("index.html")), bytes: Array("half".utf8))
     try writer.add(try #require(OutputPath("new/index.html")), bytes: Array("new".utf8))
     writer.discard()
-    #expect(out.read("index.html") == "published")
-    let names = try FileManager.default.contentsOfDirectory(atPath: out.url.path).sorted()
+    #expect(try out.read("index.html") == "published")
+    let names = try FileManager.default.contentsOfDirectory(atPath: out.folder.path).sorted()
     #expect(names == [".herald-manifest", "index.html"])
 }
 
 @Test func twoPagesWritingOneFileIsAnError() throws {
-    let out = try TemporaryFolder()
-    let writer = OutputWriter(folder: out.url)
+    let out = try TemporarySite()
+    let writer = OutputWriter(folder: out.folder)
     let path = try #require(OutputPath("index.html"))
     try writer.add(path, bytes: [1])
     #expect(throws: (any Error).self) { try writer.add(path, bytes: [2]) }
@@ -96,56 +87,52 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
 }
 
 @Test func dangerousOutputFoldersAreRefused() throws {
-    let site = try TemporaryFolder()
-    let home = try TemporaryFolder()
-    let inside = site.url.appendingPathComponent("Output")
-    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: URL(fileURLWithPath: "/"), site: site.url, home: home.url) }
-    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: home.url, site: site.url, home: home.url) }
-    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: site.url, site: site.url, home: home.url) }
+    let site = try TemporarySite()
+    let home = try TemporarySite()
+    let inside = site.url("Output")
+    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: URL(fileURLWithPath: "/"), site: site.folder, home: home.folder) }
+    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: home.folder, site: site.folder, home: home.folder) }
+    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: site.folder, site: site.folder, home: home.folder) }
     #expect(throws: (any Error).self) {
-        try OutputFolderGuard.check(output: inside.appendingPathComponent(".."), site: site.url, home: home.url)
+        try OutputFolderGuard.check(output: inside.appendingPathComponent(".."), site: site.folder, home: home.folder)
     }
     #expect(throws: (any Error).self) {
-        try OutputFolderGuard.check(output: site.url.deletingLastPathComponent(), site: site.url, home: home.url)
+        try OutputFolderGuard.check(output: site.folder.deletingLastPathComponent(), site: site.folder, home: home.folder)
     }
-    try OutputFolderGuard.check(output: inside, site: site.url, home: home.url)
-    try OutputFolderGuard.check(output: inside.appendingPathComponent("not/yet/made"), site: site.url, home: home.url)
+    try OutputFolderGuard.check(output: inside, site: site.folder, home: home.folder)
+    try OutputFolderGuard.check(output: inside.appendingPathComponent("not/yet/made"), site: site.folder, home: home.folder)
 }
 
 @Test func newFoldersMoveWholeAndExistingOnesFileByFile() throws {
-    let out = try TemporaryFolder()
-    _ = try build(into: out.url, ["tasks/index.html": "board"])
-    try "mine".write(to: out.url.appendingPathComponent("tasks/notes.txt"), atomically: true, encoding: .utf8)
-    let summary = try build(into: out.url, [
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["tasks/index.html": "board"])
+    try "mine".write(to: out.url("tasks/notes.txt"), atomically: true, encoding: .utf8)
+    let summary = try build(into: out.folder, [
         "tasks/index.html": "board", "tasks/tags/a/index.html": "a",
         "heroes/x/index.html": "x", "heroes/y/index.html": "y", "index.html": "home",
     ])
     #expect(summary.written == 4 && summary.unchanged == 1)
-    #expect(out.read("heroes/x/index.html") == "x" && out.read("heroes/y/index.html") == "y")
-    #expect(out.read("tasks/tags/a/index.html") == "a" && out.read("index.html") == "home")
+    #expect(try out.read("heroes/x/index.html") == "x" && out.read("heroes/y/index.html") == "y")
+    #expect(try out.read("tasks/tags/a/index.html") == "a" && out.read("index.html") == "home")
     // The folder that existed keeps what Herald did not write.
-    #expect(out.read("tasks/notes.txt") == "mine")
-    #expect(!FileManager.default.fileExists(atPath: out.url.appendingPathComponent(".herald-staging").path))
+    #expect(try out.read("tasks/notes.txt") == "mine")
+    #expect(!out.exists(".herald-staging"))
 }
 
 @Test func deepFoldersAreMadeAndAFileInTheWayIsNamed() throws {
-    let out = try TemporaryFolder()
-    _ = try build(into: out.url, ["index.html": "home"])
-    let deep = try build(into: out.url, ["index.html": "home", "a/b/c/d/index.html": "deep", "a/b/e/index.html": "e"])
-    #expect(deep.written == 2 && out.read("a/b/c/d/index.html") == "deep" && out.read("a/b/e/index.html") == "e")
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "home"])
+    let deep = try build(into: out.folder, ["index.html": "home", "a/b/c/d/index.html": "deep", "a/b/e/index.html": "e"])
+    #expect(try deep.written == 2 && out.read("a/b/c/d/index.html") == "deep" && out.read("a/b/e/index.html") == "e")
 
-    try "mine".write(to: out.url.appendingPathComponent("notes"), atomically: true, encoding: .utf8)
-    let writer = OutputWriter(folder: out.url)
+    try "mine".write(to: out.url("notes"), atomically: true, encoding: .utf8)
+    let writer = OutputWriter(folder: out.folder)
     for path in ["index.html", "notes/x/index.html"] {
         try writer.add(try #require(OutputPath(path)), bytes: Array("x".utf8))
     }
-    do {
-        _ = try writer.commit()
-        Issue.record("a file named like an output folder should stop the commit")
-    } catch {
-        #expect(error.diagnostics.map(\.message) == [
-            "cannot create folder '\(out.url.path)/notes/x': a file stands where one of its parent folders should be",
-        ])
-    }
-    #expect(out.read("notes") == "mine")
+    // A file named like an output folder stops the commit.
+    #expect(diagnostics { () throws(DiagnosticError) in try writer.commit() }.map(\.message) == [
+        "cannot create folder '\(out.folder.path)/notes/x': a file stands where one of its parent folders should be",
+    ])
+    #expect(try out.read("notes") == "mine")
 }

@@ -3,16 +3,14 @@ import HeraldConfig
 import HeraldMarkdown
 import HeraldCore
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 /// The diagnostics `herald.yml` text produces, printed as the CLI prints them.
-private func errors(_ yaml: String) -> [String] {
-    do {
-        _ = try SiteConfig.parse(yaml, file: "herald.yml")
-        return []
-    } catch {
-        return error.diagnostics.map(\.description)
-    }
+private func errors(_ yaml: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [String] {
+    diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in
+        try SiteConfig.parse(yaml, file: "herald.yml")
+    }.map(\.description)
 }
 
 /// The example of PRODUCT.md §4, verbatim.

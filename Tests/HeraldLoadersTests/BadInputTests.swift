@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
 private let textReaders: [(String, any TextRecordReader)] = [
@@ -65,7 +66,6 @@ private let textReaders: [(String, any TextRecordReader)] = [
 
 @Test func everyBadFileOfAFolderIsReported() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("data/a.json", "[{\"ok\": 1}]")
     try site.write("data/b.json", "[{\"ok\": 1},")
     try site.write("data/c.json", "[1]")

@@ -1,10 +1,11 @@
 import Foundation
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
 @Test func overwatchRosterLoads() throws {
-    let records = try Fixtures.load("heroes-overwatch/heroes.csv")
+    let records = try RealData.load("heroes-overwatch/heroes.csv")
     #expect(records.count == 52)
     #expect(records.first?.fields.map?.keys == ["key", "name", "role", "health", "armor", "shields"])
     let names = records.compactMap { $0["name"]?.string }

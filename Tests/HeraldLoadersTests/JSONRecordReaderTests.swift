@@ -1,10 +1,11 @@
 import Foundation
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
 @Test func jsonPlaceholderTodosLoad() throws {
-    let records = try Fixtures.load("todos-jsonplaceholder/todos.json")
+    let records = try RealData.load("todos-jsonplaceholder/todos.json")
     #expect(records.count == 200)
     #expect(records.filter { $0["completed"]?.bool == true }.count == 90)
     let first = try #require(records.first)
@@ -18,7 +19,7 @@ import Testing
 }
 
 @Test func superheroCatalogLoadsWithoutRoot() throws {
-    let records = try Fixtures.load("heroes-superhero-api/all.json")
+    let records = try RealData.load("heroes-superhero-api/all.json")
     #expect(records.count == 563)
     #expect(records.first?["name"]?.string == "A-Bomb")
     #expect(records.last?["name"]?.string == "Zoom")
@@ -27,7 +28,7 @@ import Testing
 }
 
 @Test func singleHeroObjectIsOneRecord() throws {
-    let adam = try Fixtures.load("heroes-superhero-api/id/7.json")
+    let adam = try RealData.load("heroes-superhero-api/id/7.json")
     #expect(adam.count == 1)
     #expect(adam[0]["name"]?.string == "Adam Monroe")
     #expect(adam[0]["appearance.race"]?.isNull == true)
@@ -35,7 +36,7 @@ import Testing
     #expect(adam[0]["biography.placeOfBirth"]?.string == "-")
     #expect(adam[0]["appearance.height"]?.strings == ["-", "0 cm"])
 
-    let batman = try Fixtures.load("heroes-superhero-api/id/70.json")
+    let batman = try RealData.load("heroes-superhero-api/id/70.json")
     #expect(batman.count == 1)
     let relatives = try #require(batman[0]["connections.relatives"]?.string)
     #expect(relatives.contains("Cassandra Cain (adopted ward)\nMartha Wayne (mother, deceased)"))

@@ -1,5 +1,6 @@
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
 private func count(_ items: [DataNode]) -> Int {
@@ -7,7 +8,7 @@ private func count(_ items: [DataNode]) -> Int {
 }
 
 @Test func textualRoadmapChecklist() throws {
-    let records = try Fixtures.load("tasks-markdown-checklist/textual-roadmap.md")
+    let records = try RealData.load("tasks-markdown-checklist/textual-roadmap.md")
     #expect(records.count == 20)
     #expect(count(records.map(\.fields)) == 47)
 

@@ -2,12 +2,13 @@ import Foundation
 import GRDB
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
 /// A site with `tasks.sqlite` made by GRDB, in the schema of a typical to-do app.
 private func siteWithDatabase() throws -> TemporarySite {
     let site = try TemporarySite()
-    let database = try DatabaseQueue(path: site.url.appendingPathComponent("tasks.sqlite").path)
+    let database = try DatabaseQueue(path: site.url("tasks.sqlite").path)
     try database.write { db in
         try db.execute(sql: """
             CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, subtitle TEXT, image_url TEXT,
@@ -30,7 +31,6 @@ private func siteWithDatabase() throws -> TemporarySite {
 
 @Test func sqliteTableLoads() throws {
     let site = try siteWithDatabase()
-    defer { site.remove() }
     let records = try site.load(SourceSpec(path: "tasks.sqlite", table: "tasks"))
     #expect(records.count == 3)
     #expect(records[0].fields.map?.keys == ["id", "title", "subtitle", "image_url", "is_completed", "created_at"])
@@ -44,7 +44,6 @@ private func siteWithDatabase() throws -> TemporarySite {
 
 @Test func sqliteQueryLoads() throws {
     let site = try siteWithDatabase()
-    defer { site.remove() }
     let spec = SourceSpec(path: "tasks.sqlite", query: "SELECT id, title, is_completed = 1 AS done, id * 1.5 AS weight FROM tasks WHERE id > 1 ORDER BY id DESC")
     let records = try site.load(spec)
     #expect(records.map { $0["id"]?.int } == [3, 2])
@@ -56,7 +55,6 @@ private func siteWithDatabase() throws -> TemporarySite {
 
 @Test func sqliteErrorsNameTheFile() throws {
     let site = try siteWithDatabase()
-    defer { site.remove() }
     let missing = site.errors(SourceSpec(path: "tasks.sqlite", table: "task"))
     #expect(missing.map(\.description) == [
         #"tasks.sqlite: error: no table 'task' in the database; did you mean 'tasks'? its tables are odd "name, tasks"#,

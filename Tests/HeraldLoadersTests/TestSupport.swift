@@ -1,15 +1,11 @@
 import Foundation
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
-/// The copied real data sets (see each folder's SOURCE.txt and LICENSE).
-enum Fixtures {
-    static func folder() throws -> URL {
-        try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    }
-
-    /// A loader whose site folder is the fixtures folder, so record files read `heroes-overwatch/heroes.csv`.
+extension RealData {
+    /// A loader whose site folder is the data sets' folder, so record files read `heroes-overwatch/heroes.csv`.
     static func loader() throws -> RecordLoader {
         RecordLoader(siteFolder: try folder())
     }
@@ -19,42 +15,14 @@ enum Fixtures {
     }
 }
 
-/// A fresh site folder in the temporary folder, for tests that write their own files.
-struct TemporarySite {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("herald-loaders-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        try write(path, Data(text.utf8))
-    }
-
-    func write(_ path: String, _ data: Data) throws {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: file)
-    }
-
-    func load(_ spec: SourceSpec) throws -> [Record] {
-        try RecordLoader(siteFolder: url).load(spec)
+extension TemporarySite {
+    func load(_ spec: SourceSpec) throws(DiagnosticError) -> [Record] {
+        try RecordLoader(siteFolder: folder).load(spec)
     }
 
     /// The diagnostics loading `spec` throws; an empty list (and a recorded issue) when it loads.
     func errors(_ spec: SourceSpec, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
-        do {
-            let records = try RecordLoader(siteFolder: url).load(spec)
-            Issue.record("expected errors, loaded \(records.count) records", sourceLocation: sourceLocation)
-            return []
-        } catch {
-            return error.diagnostics
-        }
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
+        diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in try load(spec) }
     }
 }
 
@@ -66,12 +34,8 @@ func errors(_ reader: some TextRecordReader, _ text: String, file: String = "dat
 
 func errors(_ reader: some TextRecordReader, _ bytes: [UInt8], file: String = "data",
             sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
-    do {
-        let records = try reader.records(inText: bytes, file: file)
-        Issue.record("expected errors, read \(records.count) records", sourceLocation: sourceLocation)
-        return []
-    } catch {
-        return error.diagnostics
+    diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in
+        try reader.records(inText: bytes, file: file)
     }
 }
 

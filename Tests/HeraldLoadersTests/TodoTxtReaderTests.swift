@@ -1,17 +1,18 @@
 import HeraldCore
 import HeraldLoaders
+import HeraldTestSupport
 import Testing
 
 private func tasks(_ name: String) throws -> [Int: Record] {
-    let records = try Fixtures.load("tasks-todotxt/\(name)")
+    let records = try RealData.load("tasks-todotxt/\(name)")
     return Dictionary(uniqueKeysWithValues: records.map { ($0.location.line, $0) })
 }
 
 @Test func todoTxtFilesSkipCommentsAndBlankLines() throws {
-    #expect(try Fixtures.load("tasks-todotxt/task_todo.txt").count == 54)
-    #expect(try Fixtures.load("tasks-todotxt/sort_todo.txt").count == 50)
-    #expect(try Fixtures.load("tasks-todotxt/tasklist_todo.txt").count == 63)
-    let todo = try Fixtures.load("tasks-todotxt/todo.txt")
+    #expect(try RealData.load("tasks-todotxt/task_todo.txt").count == 54)
+    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").count == 50)
+    #expect(try RealData.load("tasks-todotxt/tasklist_todo.txt").count == 63)
+    let todo = try RealData.load("tasks-todotxt/todo.txt")
     #expect(todo.count == 8)
     #expect(todo.map { $0["priority"]?.string } == ["A", "A", "B", "C", nil, nil, nil, nil])
     #expect(todo.map { $0["completed"]?.bool } == [false, false, false, false, false, false, false, true])
@@ -19,7 +20,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(todo[0]["projects"]?.strings == ["Family"])
     #expect(todo[0]["contexts"]?.strings == ["Phone"])
     // Comment lines still count: the first task of sort_todo.txt is on line 2.
-    #expect(try Fixtures.load("tasks-todotxt/sort_todo.txt").first?.location
+    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").first?.location
             == SourceLocation(file: "tasks-todotxt/sort_todo.txt", line: 2, column: 1))
 }
 

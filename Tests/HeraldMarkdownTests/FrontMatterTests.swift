@@ -1,16 +1,16 @@
 import HeraldCore
 import HeraldMarkdown
+import HeraldTestSupport
 import Testing
 
-/// The one diagnostic `split` throws for `text`, or nil when it does not throw.
-private func splitError(_ text: String, file: String = "page.md") -> Diagnostic? {
-    do {
-        _ = try FrontMatter.split(text, file: file)
-        return nil
-    } catch {
-        #expect(error.diagnostics.count == 1)
-        return error.diagnostics.first
+/// The one diagnostic `split` throws for `text`, or nil (and a recorded issue) when it does not throw.
+private func splitError(_ text: String, file: String = "page.md",
+                        sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Diagnostic? {
+    let found = diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in
+        try FrontMatter.split(text, file: file)
     }
+    #expect(found.count == 1, sourceLocation: sourceLocation)
+    return found.first
 }
 
 @Test func frontMatterFieldsKeepTypesAndFilePositions() throws {

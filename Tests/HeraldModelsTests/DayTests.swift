@@ -1,5 +1,6 @@
 import Foundation
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 @Test func dayValidatesTheCalendar() {

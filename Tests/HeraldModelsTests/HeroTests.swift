@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 /// The superhero-api mapping of the brief: nested key paths into the API's record.

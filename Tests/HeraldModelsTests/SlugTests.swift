@@ -1,5 +1,6 @@
 import HeraldCore
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 @Test func slugsFoldToAscii() {

@@ -16,25 +16,7 @@ func record(_ text: String, file: String = "Content/tasks.yml", body: String? = 
     return record
 }
 
-/// The diagnostics a decode threw, or none.
-func diagnostics<T>(_ body: () throws(DiagnosticError) -> T) -> [Diagnostic] {
-    do {
-        _ = try body()
-        return []
-    } catch {
-        return error.diagnostics
-    }
-}
-
 func fixture(_ name: String) throws -> String {
     let url = try #require(Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Fixtures"))
     return try String(contentsOf: url, encoding: .utf8)
-}
-
-func instant(_ iso: String) throws -> Date {
-    try #require(ISO8601DateFormatter().date(from: iso))
-}
-
-func zone(_ identifier: String) throws -> TimeZone {
-    try #require(TimeZone(identifier: identifier))
 }

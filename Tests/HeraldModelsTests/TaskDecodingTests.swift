@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 @Test func taskDecodesWithTheDefaultMapping() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HeraldCore
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 private func task(due: String? = nil, created: String? = nil, completed: Bool = false) throws -> Task {

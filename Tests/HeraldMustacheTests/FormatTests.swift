@@ -1,5 +1,6 @@
 import Foundation
 import HeraldMustache
+import HeraldTestSupport
 import Testing
 
 @Test func formatComesFromTheTemplateFileName() {
@@ -76,37 +77,27 @@ let nasty: TemplateValue = ["v": "<a href=\"x\">Tom & Jerry's</a>"]
     #expect(value == ["b": true, "i": 3, "d": 2.5, "s": "x", "n": nil, "l": [1, "a"], "m": ["k": false]])
 }
 
-func temporaryFolder() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("herald-mustache-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
-
-func write(_ text: String, to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-}
-
 @Test func foldersOverrideFileByFileAndResolvePartialsOnDemand() throws {
-    let site = try temporaryFolder()
-    let theme = try temporaryFolder()
-    try write("{{<layout}}{{$body}}{{> header}} {{> partials/card}} {{> raw.txt}}{{/body}}{{/layout}}", to: site + "/page.html.mustache")
-    try write("site header", to: site + "/header.mustache")
-    try write("theme header", to: theme + "/header.mustache")
-    try write("[{{$body}}{{/body}}]", to: theme + "/layout.mustache")
-    try write("card", to: theme + "/partials/card.mustache")
-    try write("raw {{x}}", to: theme + "/raw.txt")
-    let library = try TemplateLibrary(folders: [site, theme])
+    let site = try TemporarySite([
+        "page.html.mustache": "{{<layout}}{{$body}}{{> header}} {{> partials/card}} {{> raw.txt}}{{/body}}{{/layout}}",
+        "header.mustache": "site header",
+    ])
+    let theme = try TemporarySite([
+        "header.mustache": "theme header",
+        "layout.mustache": "[{{$body}}{{/body}}]",
+        "partials/card.mustache": "card",
+        "raw.txt": "raw {{x}}",
+    ])
+    let library = try TemplateLibrary(folders: [site.folder.path, theme.folder.path])
     #expect(library.names == ["header", "layout", "page.html", "partials/card", "raw.txt"])
-    #expect(library["header"]?.path == site + "/header.mustache")
+    #expect(library["header"]?.path == site.url("header.mustache").path)
     #expect(try library.render("page.html", ["x": 1]) == "[site header card raw 1]")
 
     let page = try Template(name: "page", path: "page.mustache", source: "{{> header}}")
-    let referenced = try TemplateLibrary(folders: [theme], loading: .referenced, adding: [page])
+    let referenced = try TemplateLibrary(folders: [theme.folder.path], loading: .referenced, adding: [page])
     #expect(referenced.names == ["header", "page"])
     let dynamic = try Template(name: "page", path: "page.mustache", source: "{{>*which}}")
-    let everyTopLevelFile = try TemplateLibrary(folders: [theme], loading: .referenced, adding: [dynamic])
+    let everyTopLevelFile = try TemplateLibrary(folders: [theme.folder.path], loading: .referenced, adding: [dynamic])
     #expect(everyTopLevelFile.names == ["header", "layout", "page"])
     #expect(try everyTopLevelFile.render("page", ["which": "header"]) == "theme header")
 }

@@ -1,15 +1,13 @@
 import HeraldCore
 import HeraldMustache
+import HeraldTestSupport
 import Testing
 
-/// The one error parsing `source` as `page.html.mustache` reports, as printed.
-func parseError(_ source: String) -> String? {
-    do {
-        _ = try Template(name: "page", path: "page.html.mustache", source: source)
-        return nil
-    } catch {
-        return error.diagnostics.map(\.description).joined(separator: "\n")
-    }
+/// The errors parsing `source` as `page.html.mustache` reports, as printed, one per line.
+func parseError(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> String {
+    diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in
+        try Template(name: "page", path: "page.html.mustache", source: source)
+    }.map(\.description).joined(separator: "\n")
 }
 
 @Test func unclosedSectionPointsAtItsOpeningTag() {
@@ -60,17 +58,10 @@ func parseError(_ source: String) -> String? {
 }
 
 @Test func folderLoadingCollectsEveryFilesErrors() throws {
-    let folder = try temporaryFolder()
-    try write("{{#a}}", to: folder + "/one.mustache")
-    try write("{{/b}}", to: folder + "/two.html.mustache")
-    try write("fine", to: folder + "/three.mustache")
-    do {
-        _ = try TemplateLibrary(folders: [folder])
-        Issue.record("expected errors")
-    } catch {
-        #expect(error.diagnostics.map(\.description) == [
-            "\(folder)/one.mustache:1:1: error: unclosed section 'a' (opened here; expected '{{/a}}')",
-            "\(folder)/two.html.mustache:1:1: error: '{{/b}}' closes nothing: no section is open here",
-        ])
-    }
+    let site = try TemporarySite(["one.mustache": "{{#a}}", "two.html.mustache": "{{/b}}", "three.mustache": "fine"])
+    let found = diagnostics { () throws(DiagnosticError) in try TemplateLibrary(folders: [site.folder.path]) }
+    #expect(found.map(\.description) == [
+        "\(site.url("one.mustache").path):1:1: error: unclosed section 'a' (opened here; expected '{{/a}}')",
+        "\(site.url("two.html.mustache").path):1:1: error: '{{/b}}' closes nothing: no section is open here",
+    ])
 }

@@ -4,6 +4,7 @@ import HeraldMarkdown
 import HeraldModels
 import HeraldMustache
 import HeraldPresenters
+import HeraldTestSupport
 import Testing
 
 /// Reading view data back: presenters return `TemplateValue` trees, and tests look into them by key.
@@ -18,14 +19,6 @@ extension TemplateValue {
     var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
     var list: [TemplateValue]? { if case .list(let value) = self { value } else { nil } }
     var isNull: Bool { self == .null }
-}
-
-func instant(_ iso: String) throws -> Date {
-    try #require(ISO8601DateFormatter().date(from: iso))
-}
-
-func zone(_ identifier: String) throws -> TimeZone {
-    try #require(TimeZone(identifier: identifier))
 }
 
 func day(_ text: String) throws -> Day {

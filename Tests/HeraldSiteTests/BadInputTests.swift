@@ -2,6 +2,7 @@ import Foundation
 import HeraldConfig
 import HeraldCore
 import HeraldSite
+import HeraldTestSupport
 import Testing
 
 // Bad input through the same path as real data: herald.yml, SiteSources, the loaders. Each
@@ -9,7 +10,6 @@ import Testing
 
 @Test func aDuplicateSlugNamesBothRecords() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("heroes.json", """
         [
           {"name": "Batman", "publisher": "DC Comics"},
@@ -31,7 +31,6 @@ import Testing
 
 @Test func aSlugThatLeavesTheOutputFolderIsRefused() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("heroes.json", """
         [
           {
@@ -53,7 +52,6 @@ import Testing
 
 @Test func aStatusInNoColumnIsAnError() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("Content/tasks.yml", """
         - title: Write it
           status: todo
@@ -97,7 +95,6 @@ import Testing
 
 @Test func aBuildWithBadInputReportsEveryErrorAndWritesNothing() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("Content/tasks.yml", "- title: Ship it\n  status: blocked\n")
     try site.write("Content/heroes.json", "[{\"name\": \"Robin\"}, {\"name\": \"robin\"}]")
     try site.write("herald.yml", """
@@ -106,7 +103,7 @@ import Testing
         heroes:
           source: Content/heroes.json
         """)
-    let report = SiteBuild.run(BuildOptions(site: site.url, output: site.output, now: try instant("2026-11-20T12:00:00Z"),
+    let report = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"),
                                             jobs: 2))
     #expect(!report.succeeded)
     // Both sources' problems, not only the first one met.

@@ -2,6 +2,7 @@ import Foundation
 import HeraldCore
 import HeraldModels
 import HeraldSite
+import HeraldTestSupport
 import Testing
 
 // The real data sets, loaded the way a user would: a herald.yml next to the data file, and no
@@ -17,13 +18,11 @@ private func loadHeroes(_ site: TemporarySite) throws -> [Hero] {
 }
 
 private func fixtureText(_ path: String) throws -> String {
-    let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    return try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+    try String(contentsOf: try RealData.url(path), encoding: .utf8)
 }
 
 private func fixtureJSON(_ path: String) throws -> [[String: Any]] {
-    let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    let data = try Data(contentsOf: folder.appendingPathComponent(path))
+    let data = try Data(contentsOf: try RealData.url(path))
     return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
 }
 
@@ -35,8 +34,7 @@ private func flattened(_ tasks: [Task]) -> [Task] {
 
 @Test func jsonPlaceholderTodos() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("todos-jsonplaceholder/todos.json", to: "todos.json")
+    try site.copy(try RealData.url("todos-jsonplaceholder/todos.json"), to: "todos.json")
     try site.write("herald.yml", """
         tasks:
           source: todos.json
@@ -62,8 +60,7 @@ private func flattened(_ tasks: [Task]) -> [Task] {
 @Test(arguments: ["todo.txt", "task_todo.txt", "tasklist_todo.txt", "sort_todo.txt"])
 func todoTxtFiles(_ name: String) throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("tasks-todotxt/\(name)", to: "Content/\(name)")
+    try site.copy(try RealData.url("tasks-todotxt/\(name)"), to: "Content/\(name)")
     try site.write("herald.yml", "tasks:\n  source: Content/\(name)\n")
     let tasks = try loadTasks(site)
 
@@ -84,9 +81,8 @@ func todoTxtFiles(_ name: String) throws {
 
 @Test func todoTxtFieldsReachTheModel() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("tasks-todotxt/todo.txt", to: "todo.txt")
-    try site.copyFixture("tasks-todotxt/task_todo.txt", to: "task_todo.txt")
+    try site.copy(try RealData.url("tasks-todotxt/todo.txt"), to: "todo.txt")
+    try site.copy(try RealData.url("tasks-todotxt/task_todo.txt"), to: "task_todo.txt")
 
     try site.write("herald.yml", "tasks:\n  source: todo.txt\n")
     let simple = try loadTasks(site)
@@ -143,8 +139,7 @@ func todoTxtFiles(_ name: String) throws {
 
 @Test func markdownChecklist() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("tasks-markdown-checklist/textual-roadmap.md", to: "Content/roadmap.md")
+    try site.copy(try RealData.url("tasks-markdown-checklist/textual-roadmap.md"), to: "Content/roadmap.md")
     try site.write("herald.yml", "tasks:\n  source: Content/roadmap.md\n")
     let tasks = try loadTasks(site)
 
@@ -173,8 +168,7 @@ func todoTxtFiles(_ name: String) throws {
 
 @Test func checklistHeadingsCanBeMappedToProjectsByConfig() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("tasks-markdown-checklist/textual-roadmap.md", to: "roadmap.md")
+    try site.copy(try RealData.url("tasks-markdown-checklist/textual-roadmap.md"), to: "roadmap.md")
     try site.write("herald.yml", "tasks:\n  source: roadmap.md\n  fields: {project: list}\n")
     let tasks = try loadTasks(site)
     #expect(Set(tasks.compactMap(\.project)) == ["Features", "Widgets"])
@@ -183,8 +177,7 @@ func todoTxtFiles(_ name: String) throws {
 
 @Test func sqliteTable() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try SeedDatabase.create(at: site.url.appendingPathComponent("Content/tasks.sqlite"), rows: [
+    try SeedDatabase.create(at: site.url("Content/tasks.sqlite"), rows: [
         .init(title: "Set up the database", subtitle: "schema and seed", imageURL: "https://example.org/db.png",
               isCompleted: 1, createdAt: "2026-11-01T23:30:00Z"),
         .init(title: "Write the loader", subtitle: nil, imageURL: nil, isCompleted: 0, createdAt: "2026-11-03"),
@@ -225,8 +218,7 @@ private let superheroConfig = """
 
 @Test func superheroAPI() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("heroes-superhero-api/all.json", to: "all.json")
+    try site.copy(try RealData.url("heroes-superhero-api/all.json"), to: "all.json")
     try site.write("herald.yml", superheroConfig)
     let heroes = try loadHeroes(site)
     let raw = try fixtureJSON("heroes-superhero-api/all.json")
@@ -290,8 +282,7 @@ private let superheroConfig = """
 
 @Test func overwatchCSV() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
-    try site.copyFixture("heroes-overwatch/heroes.csv", to: "Content/heroes.csv")
+    try site.copy(try RealData.url("heroes-overwatch/heroes.csv"), to: "Content/heroes.csv")
     try site.write("herald.yml", """
         heroes:
           source: Content/heroes.csv

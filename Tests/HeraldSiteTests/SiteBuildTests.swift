@@ -3,6 +3,7 @@ import HeraldCore
 import HeraldLoaders
 import HeraldModels
 import HeraldSite
+import HeraldTestSupport
 import Testing
 
 // Builds with in-memory models on a site folder that holds only herald.yml: the sources named
@@ -46,14 +47,13 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
                    strict: Bool = false) throws -> BuildReport {
     let sources = SiteSources(tasks: InMemoryLoader(tasks), heroes: InMemoryLoader(heroes),
                               pages: InMemoryLoader(pages), data: nil)
-    var options = BuildOptions(site: site.url, output: site.output, now: try instant("2026-11-20T12:00:00Z"), jobs: 2)
+    var options = BuildOptions(site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"), jobs: 2)
     options.strict = strict
     return SiteBuild.run(options, sources: sources)
 }
 
 @Test func aSiteWithOnlyHeraldYmlBuildsEveryPage() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("herald.yml", config)
     let report = try build(site, tasks: tasks(), heroes: heroes(), pages: pages())
     #expect(report.succeeded, "\(report.errors)")
@@ -71,40 +71,39 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
         "about/index.html",
     ]
     for path in expected {
-        #expect(site.exists(path), "missing \(path)")
+        #expect(site.exists("Output/\(path)"), "missing \(path)")
     }
     // Three heroes at two per page make two list pages, no third.
-    #expect(!site.exists("heroes/page/3/index.html"))
+    #expect(!site.exists("Output/heroes/page/3/index.html"))
     #expect(report.pages == report.written)
 
-    let sitemap = try site.read("sitemap.xml")
+    let sitemap = try site.read("Output/sitemap.xml")
     #expect(sitemap.contains("<loc>https://example.org/site/heroes/storm/</loc>"))
     #expect(sitemap.contains("<loc>https://example.org/site/about/</loc>"))
-    let feed = try site.read("feed.xml")
+    let feed = try site.read("Output/feed.xml")
     #expect(feed.contains("Done: Ship the release"))
     #expect(!feed.contains("Write the docs"))
 }
 
 @Test func pagesAreFilledFromTheBuiltInTheme() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("herald.yml", config)
     let report = try build(site, tasks: tasks(), heroes: heroes(), pages: pages())
     #expect(report.succeeded, "\(report.errors)")
 
-    let home = try site.read("index.html")
+    let home = try site.read("Output/index.html")
     #expect(home.hasPrefix("<!doctype html>"))
     #expect(home.contains("<title>Test Site</title>"))
     // The theme's stylesheet is written under a content-hashed name, and the page links to it.
     let stylesheet = try #require(home.firstMatch(of: /<link rel="stylesheet" href="([^"]+)">/)?.1)
     #expect(stylesheet.hasPrefix("assets/herald."))
-    #expect(site.exists(String(stylesheet)))
+    #expect(site.exists("Output/\(stylesheet)"))
 
-    let board = try site.read("tasks/index.html")
+    let board = try site.read("Output/tasks/index.html")
     #expect(board.contains("Write the docs"))
     #expect(board.contains("<a class=\"brand\" href=\"../index.html\">Test Site</a>"))
 
-    let storm = try site.read("heroes/storm/index.html")
+    let storm = try site.read("Output/heroes/storm/index.html")
     #expect(storm.contains("<h1>Storm</h1>"))
     // Storm comes last by name, so it links back to Raven and forward to nothing.
     #expect(storm.contains("<a href=\"../../heroes/raven/index.html\" rel=\"prev\">← Raven</a>"))
@@ -112,7 +111,7 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
 
     // The search index is a script assigning a JSON array: the `last` flags must leave no
     // trailing comma, or the browser would reject it.
-    let script = try site.read("heroes/search-index.js")
+    let script = try site.read("Output/heroes/search-index.js")
     let json = try #require(script.firstMatch(of: /=\s*(\[[\s\S]*\]);\s*$/)?.1)
     let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
     #expect(entries.map { $0["name"] } == ["Bane", "Raven", "Storm"])
@@ -122,7 +121,6 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
     // Under --strict a template key missing from the view data is an error, so the theme must
     // build strictly even when heroes, tasks and pages leave every optional fact out.
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("herald.yml", config)
     let report = try build(site, tasks: tasks(), heroes: heroes(), pages: pages(), strict: true)
     #expect(report.succeeded, "\(report.errors)")
@@ -130,20 +128,18 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
 
 @Test func noHeroesShowTheEmptyState() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("herald.yml", config)
     let report = try build(site, tasks: tasks(), heroes: [])
     #expect(report.succeeded, "\(report.errors)")
-    let catalog = try site.read("heroes/index.html")
+    let catalog = try site.read("Output/heroes/index.html")
     #expect(catalog.contains("No heroes yet. Add records to the heroes source and build again."))
     #expect(!catalog.contains("hero-card"))
-    #expect(!site.exists("heroes/page/2/index.html"))
-    #expect(!site.exists("heroes/publisher/index.html"))
+    #expect(!site.exists("Output/heroes/page/2/index.html"))
+    #expect(!site.exists("Output/heroes/publisher/index.html"))
 }
 
 @Test func aSitesOwnTemplateOverridesOnlyThatFile() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("herald.yml", config)
     // The override still extends the theme's base layout, which it does not override.
     try site.write("Templates/hero.html.mustache", """
@@ -152,20 +148,19 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
     let report = try build(site, tasks: tasks(), heroes: heroes())
     #expect(report.succeeded, "\(report.errors)")
 
-    let storm = try site.read("heroes/storm/index.html")
+    let storm = try site.read("Output/heroes/storm/index.html")
     #expect(storm.contains("<p class=\"custom-hero\">Custom page of Storm</p>"))
     #expect(storm.contains("class=\"site-header\""))
     #expect(!storm.contains("<h2>Stats</h2>"))
     // Every other page still comes from the theme.
-    let catalog = try site.read("heroes/index.html")
+    let catalog = try site.read("Output/heroes/index.html")
     #expect(catalog.contains("hero-card"))
     #expect(!catalog.contains("custom-hero"))
-    #expect(try site.read("tasks/index.html").contains("Write the docs"))
+    #expect(try site.read("Output/tasks/index.html").contains("Write the docs"))
 }
 
 @Test func aFailedBuildWritesNothing() throws {
     let site = try TemporarySite()
-    defer { site.remove() }
     try site.write("herald.yml", config)
     // Two heroes that would be written to one folder: the build must refuse, not overwrite.
     let twins = [
@@ -175,5 +170,5 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
     let report = try build(site, tasks: tasks(), heroes: twins)
     #expect(!report.succeeded)
     #expect(report.errors.contains { $0.hasPrefix("a.json:7:3: error: duplicate slug 'Storm'") })
-    #expect(!site.exists("index.html"))
+    #expect(!site.exists("Output/index.html"))
 }

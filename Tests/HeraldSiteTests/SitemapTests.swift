@@ -5,12 +5,12 @@ import HeraldModels
 import HeraldMustache
 import HeraldPresenters
 @testable import HeraldSite
+import HeraldTestSupport
 import Testing
 
 /// The sitemap files of a site whose pages are `routes`, rendered with the built-in theme.
 private func siteFiles(_ routes: [String], urlsPerSitemap: Int, lastModified: [String: Day] = [:]) throws -> [String: String] {
     let site = try TemporarySite()
-    defer { site.remove() }
     let context = SiteContext(title: "Big", language: "en", baseURL: "https://example.org/big/", timeZone: .gmt,
                               now: try instant("2026-11-20T12:00:00Z"), assets: [:], hasTasks: false, hasHeroes: false,
                               pages: [], markdown: MarkdownRenderer(), data: .map([:]))
@@ -19,7 +19,7 @@ private func siteFiles(_ routes: [String], urlsPerSitemap: Int, lastModified: [S
     let coordinator = SiteFilesCoordinator(home: home, files: SiteFilesPresenter(context: context), tasks: [],
                                            lastModified: lastModified, urlsPerSitemap: urlsPerSitemap)
     let others: [OutputItem] = try routes.map { .file(try #require(OutputPath($0 + "index.html")), []) }
-    let renderer = PageRenderer(library: try TemplateLibrary(folders: try Theme(site: site.url).folders.map(\.path)),
+    let renderer = PageRenderer(library: try TemplateLibrary(folders: try Theme(site: site.folder).folders.map(\.path)),
                                 strict: true)
     var rendered: [String: String] = [:]
     for case .page(let job) in try coordinator.items(after: others) where job.output.value.hasPrefix("sitemap") {

@@ -1,4 +1,5 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
 /// Runs the built `herald` binary, as a user would.
@@ -14,9 +15,7 @@ enum CLI {
     /// `.build/debug` is the fallback when the runner reports some other executable path.
     static let binary: URL? = {
         let fromRunner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let fromSource = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug")
+        let fromSource = Repository.url(".build/debug")
         return [fromRunner, fromRunner.deletingLastPathComponent(), fromSource]
             .map { $0.appendingPathComponent("herald") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
@@ -64,17 +63,5 @@ enum CLI {
         try err.close()
         return Result(status: status, stdout: try Data(contentsOf: outURL),
                       stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
-    }
-
-    /// A fresh folder holding `files` (relative path → content).
-    static func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-\(UUID().uuidString)")
-        for (path, content) in files {
-            let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(content.utf8).write(to: url)
-        }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
     }
 }

@@ -1,8 +1,12 @@
 import Foundation
+import HeraldTestSupport
 import Testing
 
+/// The built-in theme's 404 page, which a site overrides by a file of the same name.
+private let theme404 = Repository.url("Sources/HeraldSite/Theme/404.html.mustache")
+
 /// Whether a rebuild skipped all work: its report has the up-to-date check and no render phase.
-private func skippedWork(_ site: TestSite, now: String = buildInstant) async throws -> Bool {
+private func skippedWork(_ site: TemporarySite, now: String = buildInstant) async throws -> Bool {
     let report = site.url("report.json")
     #expect(try await site.herald(["build", "--now", now, "--report", report.path]).status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
@@ -11,13 +15,13 @@ private func skippedWork(_ site: TestSite, now: String = buildInstant) async thr
 }
 
 @Test func anUnchangedSiteIsNotRenderedAgain() async throws {
-    let site = try TestSite.defaultSite()
+    let site = try TemporarySite.defaultSite()
     try await site.buildOK()
     #expect(try await skippedWork(site))
 }
 
 @Test func touchingAFileWithoutChangingItKeepsTheSiteUpToDate() async throws {
-    let site = try TestSite.defaultSite()
+    let site = try TemporarySite.smallSite()
     try await site.buildOK()
     // Same bytes, new modification time: the fingerprint hashes content, not times.
     try site.write("Content/tasks.yml", try site.read("Content/tasks.yml"))
@@ -25,16 +29,15 @@ private func skippedWork(_ site: TestSite, now: String = buildInstant) async thr
 }
 
 @Test func everyKindOfInputChangeMakesTheBuildRunAgain() async throws {
-    let site = try TestSite.defaultSite()
+    let site = try TemporarySite.smallSite()
     try await site.buildOK()
     let changes: [(String, () throws -> Void)] = [
-        ("a hero file", { try site.write("Content/heroes/hum.md", try site.read("Content/heroes/hum.md") + "\nMore.\n") }),
+        ("a hero file", { try site.write("Content/heroes/lantern.md", try site.read("Content/heroes/lantern.md") + "\nMore.\n") }),
         ("a page", { try site.write("Content/pages/about.md", try site.read("Content/pages/about.md") + "\nMore.\n") }),
         ("a data file", { try site.write("Content/data/team.yml", try site.read("Content/data/team.yml") + "\n# note\n") }),
         ("herald.yml", { try site.write("herald.yml", try site.read("herald.yml") + "\n# note\n") }),
         ("a site template", {
-            let theme = TestSite.repository.appendingPathComponent("Sources/HeraldSite/Theme/404.html.mustache")
-            try site.write("Templates/404.html.mustache", try String(contentsOf: theme, encoding: .utf8) + "\n")
+            try site.write("Templates/404.html.mustache", try String(contentsOf: theme404, encoding: .utf8) + "\n")
         }),
         ("an output file deleted", { try site.remove("Output/about/index.html") }),
     ]
@@ -51,10 +54,9 @@ private func skippedWork(_ site: TestSite, now: String = buildInstant) async thr
 }
 
 @Test func aBuildWithWarningsRunsAgainAndShowsThem() async throws {
-    let site = try TestSite.defaultSite()
-    let theme = TestSite.repository.appendingPathComponent("Sources/HeraldSite/Theme/404.html.mustache")
+    let site = try TemporarySite.smallSite()
     try site.write("Templates/404.html.mustache",
-                   try String(contentsOf: theme, encoding: .utf8).replacingOccurrences(of: "{{message}}", with: "{{mesage}}"))
+                   try String(contentsOf: theme404, encoding: .utf8).replacingOccurrences(of: "{{message}}", with: "{{mesage}}"))
     let first = try await site.build()
     let second = try await site.build()
     #expect(first.stderr.contains("warning: unknown key 'mesage'"))
@@ -62,7 +64,7 @@ private func skippedWork(_ site: TestSite, now: String = buildInstant) async thr
 }
 
 @Test func aMovedSiteIsStillUpToDateHoweverItsFolderIsSpelled() async throws {
-    let site = try TestSite.defaultSite()
+    let site = try TemporarySite.smallSite()
     try await site.buildOK()
     let moved = site.root.appendingPathComponent("moved")
     try FileManager.default.moveItem(at: site.folder, to: moved)
