@@ -202,11 +202,11 @@ struct SpecFiles: Sendable {
 @Test func yamlDataIsTypedAsASiteBuildTypesIt() async throws {
     // YAML 1.2, as data files in a build: `no` is text (so a section over it renders), and
     // `1_000` is text, not the number YAML 1.1 would make of it.
-    let folder = try CLI.folder([
+    let files = try TemporarySite([
         "t.txt.mustache": "{{#answer}}answered {{answer}}{{/answer}}{{^answer}}unanswered{{/answer}}, {{count}}, {{hex}}",
         "data.yaml": "answer: no\ncount: 1_000\nhex: 0x1F\n",
     ])
-    let result = try await CLI.run(["render", "t.txt.mustache", "--data", "data.yaml", "--strict"], in: folder)
+    let result = try await CLI.run(["render", "t.txt.mustache", "--data", "data.yaml", "--strict"], in: files.folder)
     #expect(result.stderr == "")
     #expect(result.output == "answered no, 1_000, 31")
 }
