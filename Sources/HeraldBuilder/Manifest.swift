@@ -4,6 +4,9 @@ import Foundation
 /// can skip unchanged files and remove the ones it no longer writes without touching anyone else's.
 struct Manifest: Sendable {
     static let fileName = ".herald-manifest"
+    /// The next manifest, written before a commit moves its first file and removed after the
+    /// manifest is saved: when it is found, that commit was interrupted.
+    static let journalName = ".herald-journal"
     private static let header = "herald-manifest 1"
 
     struct Entry: Sendable, Hashable {
@@ -20,15 +23,18 @@ struct Manifest: Sendable {
         self.inputs = inputs
     }
 
-    /// Reads the manifest of `folder`; a missing or unreadable one is empty (everything is rewritten).
-    static func read(in folder: URL) -> Manifest {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(fileName), encoding: .utf8) else {
-            return Manifest()
+    /// Reads the manifest named `name` in `folder`; a missing or unreadable one is empty
+    /// (everything is rewritten, nothing removed). A manifest naming any path that is not a plain
+    /// path inside the folder (`../x`, `/etc/x`, a NUL) was not written by Herald: it is not
+    /// trusted at all, and `problem` says why, so that no build ever deletes what it names.
+    static func read(in folder: URL, name: String = fileName) -> (manifest: Manifest, problem: String?) {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
+            return (Manifest(), nil)
         }
         // Lines are split on UTF-8 bytes, not Characters: a manifest has a line per output file,
         // and grapheme breaking 100,000 of them costs more than stat-ing the files.
         var lines = text.utf8.split(separator: UInt8(ascii: "\n"))[...]
-        guard let first = lines.popFirst(), first.elementsEqual(header.utf8) else { return Manifest() }
+        guard let first = lines.popFirst(), first.elementsEqual(header.utf8) else { return (Manifest(), nil) }
         var inputs: UInt64?
         if let line = lines.first, line.starts(with: "inputs\t".utf8) {
             inputs = UInt64(Substring(line.dropFirst("inputs\t".count)), radix: 16)
@@ -40,9 +46,14 @@ struct Manifest: Sendable {
             let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2)
             guard fields.count == 3, let hash = UInt64(Substring(fields[0]), radix: 16),
                   let size = Int(Substring(fields[1])) else { continue }
-            entries[String(Substring(fields[2]))] = Entry(hash: hash, size: size)
+            let path = String(Substring(fields[2]))
+            guard OutputPath(path) != nil else {
+                return (Manifest(), "it names '\(path)', which is not a path inside the output folder, so it was not "
+                        + "written by Herald; it is ignored, and no file it names is removed")
+            }
+            entries[path] = Entry(hash: hash, size: size)
         }
-        return Manifest(entries: entries, inputs: inputs)
+        return (Manifest(entries: entries, inputs: inputs), nil)
     }
 
     /// Sorted lines, so that the same build always writes the same manifest.

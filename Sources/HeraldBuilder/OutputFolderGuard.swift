@@ -21,6 +21,26 @@ public enum OutputFolderGuard {
         }
     }
 
+    /// Throws when `output` is, holds or lies inside one of the site's inputs (`name` as the config
+    /// writes it, `url` where it is): the build would read its own pages as data next time, or
+    /// its clean-up would remove the user's files.
+    public static func check(output: URL, inputs: [(name: String, url: URL)]) throws(DiagnosticError) {
+        let out = canonical(output)
+        for input in inputs {
+            let path = canonical(input.url)
+            let relation: String? =
+                if out == path { "it is" }
+                else if path.hasPrefix(out.hasSuffix("/") ? out : out + "/") { "it contains" }
+                else if out.hasPrefix(path.hasSuffix("/") ? path : path + "/") { "it lies inside" }
+                else { nil }
+            if let relation {
+                throw DiagnosticError(.error(at: SourceLocation(file: output.path),
+                    "refusing to use this output folder: \(relation) the site's input '\(input.name)'; "
+                        + "choose a folder of its own, such as Output/"))
+            }
+        }
+    }
+
     /// Foundation on Linux reads the home folder from the account database, which `$HOME`
     /// overrides in containers, CI runners and under sudo.
     private static var currentHomes: [URL] {

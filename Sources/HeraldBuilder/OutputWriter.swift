@@ -6,9 +6,10 @@ import HeraldCore
 import Synchronization
 
 /// Writes a build's files into the output folder so that the folder only ever changes as a whole
-/// successful build: files are staged first and moved into place by `commit()`; `discard()` leaves
-/// the folder exactly as it was. Unchanged files keep their bytes and mtime; files the previous
-/// build wrote and this one did not are removed; files Herald never wrote are left alone.
+/// successful build: files are staged first and moved into place by `commit()` (OutputCommit.swift);
+/// `discard()` leaves the folder exactly as it was. Unchanged files keep their bytes and mtime;
+/// files the previous build wrote and this one did not are removed; files Herald never wrote are
+/// left alone. One writer per build, under the build's `OutputLock`.
 public final class OutputWriter: Sendable {
     /// What a committed build changed.
     public struct Summary: Sendable, Equatable {
@@ -18,7 +19,7 @@ public final class OutputWriter: Sendable {
         public var bytes: Int
     }
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var manifest = Manifest()
         // Staged files sit at their own paths inside the staging folder, the output's tree in small.
         var staged: [OutputPath] = []
@@ -28,33 +29,48 @@ public final class OutputWriter: Sendable {
     }
 
     public let folder: URL
-    private let previous: Manifest
-    private let previousStamp: timespec?
-    private let staging: URL
+    let previous: Manifest
+    let previousStamp: timespec?
+    /// Whether the last commit was interrupted (a journal was left): its files are then trusted
+    /// no more than files of unknown bytes, and the build always runs.
+    let interrupted: Bool
     // Plain path strings for the per-file work: building a URL per file costs more than the syscall.
-    private let folderPath: String
-    private let stagingPath: String
-    /// The outermost folder on the way to the output folder that did not exist yet: staging
-    /// creates it, and a failed build removes it again.
+    let folderPath: String
+    /// Private to this build, so that a crashed build's leftovers can never mix with its files.
+    let stagingPath: String
+    /// The outermost folder on the way to the output folder that did not exist before this build:
+    /// a failed build removes it again.
     private let firstMissing: URL?
-    private let state = Mutex(State())
+    let state = Mutex(State())
+    /// What the writer found wrong with the folder's bookkeeping (a forged manifest), as warnings.
+    public let warnings: [Diagnostic]
 
-    public init(folder: URL) {
+    static let stagingPrefix = ".herald-staging"
+
+    /// A writer for `folder`; pass the build's lock, which may have created the folder.
+    public init(folder: URL, lock: OutputLock? = nil) {
         self.folder = folder.standardizedFileURL
-        previous = Manifest.read(in: self.folder)
-        previousStamp = Self.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
-        staging = self.folder.appendingPathComponent(".herald-staging")
         folderPath = self.folder.path
-        stagingPath = staging.path
-        var missing: URL?
-        var candidate = self.folder
-        while !FileManager.default.fileExists(atPath: candidate.path), candidate.path != "/" {
-            missing = candidate
-            candidate = candidate.deletingLastPathComponent()
+        firstMissing = lock?.firstCreated ?? OutputFiles.firstMissingFolder(of: self.folder)
+        var warnings: [Diagnostic] = []
+        let (manifest, problem) = Manifest.read(in: self.folder)
+        if let problem {
+            warnings.append(.warning(at: SourceLocation(file: Manifest.fileName), "the build manifest is not Herald's: \(problem)"))
         }
-        firstMissing = missing
-        // A build that crashed mid-way may have left its staging folder; it holds nothing published.
-        try? FileManager.default.removeItem(at: staging)
+        let (journal, journalProblem) = Manifest.read(in: self.folder, name: Manifest.journalName)
+        if let journalProblem {
+            warnings.append(.warning(at: SourceLocation(file: Manifest.journalName), "the commit journal is not Herald's: \(journalProblem)"))
+        }
+        interrupted = FileManager.default.fileExists(atPath: self.folder.appendingPathComponent(Manifest.journalName).path)
+        // Files an interrupted commit may have moved in are Herald's too, so the next build
+        // replaces or removes them; their bytes are unknown, so none counts as unchanged.
+        var entries = manifest.entries
+        for path in journal.entries.keys { entries[path] = Manifest.Entry(hash: 0, size: -1) }
+        previous = Manifest(entries: entries, inputs: interrupted ? nil : manifest.inputs)
+        previousStamp = OutputFiles.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
+        self.warnings = warnings
+        stagingPath = folderPath + "/" + Self.stagingPrefix + "-" + UUID().uuidString
+        removeLeftoverStaging()
     }
 
     /// Records one output file; safe to call from many threads at once. Bytes identical to what
@@ -64,7 +80,7 @@ public final class OutputWriter: Sendable {
         let unchanged = isUnchanged(path, entry)
         if !unchanged {
             try ensureStaging()
-            try Self.write(bytes, to: stagingPath + "/" + path.value, for: path, creatingFolders: true)
+            try OutputFiles.write(bytes, to: stagingPath + "/" + path.value, for: path, creatingFolders: true)
         }
         try state.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
@@ -79,59 +95,10 @@ public final class OutputWriter: Sendable {
         }
     }
 
-    /// Moves every staged file into place, removes what the previous build wrote and this one did
-    /// not, and saves the manifest when it changed. Each file appears whole (rename), never half written.
-    public func commit(inputs: UInt64? = nil) throws(DiagnosticError) -> Summary {
-        var current = state.withLock { $0 }
-        current.manifest.inputs = inputs
-        // A top-level folder the output does not have yet moves in one rename, whole: a first
-        // build of 100,000 pages moves a handful of folders, not 100,000 files.
-        var movedWhole: Set<Substring> = []
-        for root in Set(current.staged.compactMap { $0.value.split(separator: "/").dropLast().first }).sorted() {
-            var info = stat()
-            guard lstat(folderPath + "/" + root, &info) != 0, errno == ENOENT else { continue }
-            if rename(stagingPath + "/" + root, folderPath + "/" + root) != 0 {
-                throw Self.failure(nil, "cannot move the new folder '\(root)' into place: \(Self.lastError())")
-            }
-            movedWhole.insert(root)
-        }
-        var createdFolders: Set<String> = []
-        for path in current.staged where !movedWhole.contains(path.value.prefix { $0 != "/" }) {
-            let directory = path.directory
-            if !directory.isEmpty, !createdFolders.contains(directory) {
-                try Self.createFolder(folderPath + "/" + directory, for: path)
-                createdFolders.insert(directory)
-            }
-            if rename(stagingPath + "/" + path.value, folderPath + "/" + path.value) != 0 {
-                throw Self.failure(path, "cannot move the new file into place: \(Self.lastError())")
-            }
-        }
-        var removed = 0
-        for path in previous.entries.keys.sorted() where current.manifest.entries[path] == nil {
-            if unlink(folderPath + "/" + path) == 0 {
-                removed += 1
-                removeEmptyFolders(above: path)
-            }
-        }
-        try? FileManager.default.removeItem(at: staging)
-        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
-        // nothing to upload; its time still vouches for every file, none of which was written.
-        if !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
-            || inputs != previous.inputs {
-            let manifestPath = folder.appendingPathComponent(Manifest.fileName).path
-            let temporary = manifestPath + ".tmp"
-            try Self.write(current.manifest.serialized(), to: temporary, for: nil)
-            if rename(temporary, manifestPath) != 0 {
-                throw Self.failure(nil, "cannot save the build manifest: \(Self.lastError())")
-            }
-        }
-        return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
-    }
-
     /// Whether the last build read exactly these inputs and every file it wrote is still there
     /// as it wrote it: then a build would change nothing, and need not run.
     public func isUpToDate(inputs: UInt64) -> Bool {
-        guard previous.inputs == inputs, previousStamp != nil else { return false }
+        guard previous.inputs == inputs, previousStamp != nil, !interrupted else { return false }
         // One stat per file the last build wrote, on every core: at 10,000 pages these are most
         // of what a build that has nothing to do does.
         return Parallel.map(Array(previous.entries), chunk: 64) { path, entry in
@@ -148,7 +115,7 @@ public final class OutputWriter: Sendable {
     /// Forgets the staged files: the output folder is left as the previous build made it, or
     /// not there at all when there was none.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        try? FileManager.default.removeItem(atPath: stagingPath)
         guard let firstMissing else { return }
         // rmdir only removes empty folders, so one that meanwhile holds anything stays.
         var current = folder
@@ -157,10 +124,12 @@ public final class OutputWriter: Sendable {
         }
     }
 
-    private func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
+    /// A file counts as unchanged only when it is a regular file (a link is never trusted) of
+    /// the size the manifest says, not touched since the manifest was saved.
+    func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
         guard previous.entries[path.value] == entry, let stamp = previousStamp else { return false }
         var info = stat()
-        guard stat(folderPath + "/" + path.value, &info) == 0,
+        guard lstat(folderPath + "/" + path.value, &info) == 0,
               (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == entry.size else { return false }
         // A file touched after the manifest was saved was edited by hand: write ours again.
         let modified = info.st_mtim
@@ -170,72 +139,17 @@ public final class OutputWriter: Sendable {
     private func ensureStaging() throws(DiagnosticError) {
         try state.withLock { (state: inout State) throws(DiagnosticError) in
             guard !state.stagingCreated else { return }
-            try Self.createFolder(stagingPath, for: nil)
+            try OutputFiles.createFolder(stagingPath, for: nil)
             state.stagingCreated = true
         }
     }
 
-    private func removeEmptyFolders(above path: String) {
-        var parts = path.split(separator: "/").dropLast()
-        while !parts.isEmpty {
-            // rmdir only succeeds on an empty folder, so a folder holding anyone's files stays.
-            guard rmdir(folder.appendingPathComponent(parts.joined(separator: "/")).path) == 0 else { return }
-            parts = parts.dropLast()
+    /// Staging folders of builds that crashed hold nothing published: with the lock held, no
+    /// other build is using one.
+    private func removeLeftoverStaging() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        for name in names where name.hasPrefix(Self.stagingPrefix) {
+            try? FileManager.default.removeItem(atPath: folderPath + "/" + name)
         }
-    }
-
-    /// `mkdir -p`, in as few system calls as it takes: the folder first, its parents only when
-    /// they are missing too (a page's folder usually has its parent already).
-    private static func createFolder(_ folder: String, for path: OutputPath?) throws(DiagnosticError) {
-        if mkdir(folder, 0o755) == 0 { return }
-        switch errno {
-        case EEXIST:
-            var info = stat()
-            if stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-            throw failure(path, "cannot create folder '\(folder)': a file of that name is in the way")
-        case ENOTDIR:
-            throw failure(path, "cannot create folder '\(folder)': a file stands where one of its parent folders should be")
-        case ENOENT:
-            guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { break }
-            try createFolder(String(folder[..<slash]), for: path)
-            if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
-        default:
-            break
-        }
-        throw failure(path, "cannot create folder '\(folder)': \(lastError())")
-    }
-
-    /// Writes `file` whole; with `creatingFolders`, makes its folder when it is missing (tried
-    /// only after the open fails, which saves a system call per file in the usual case).
-    private static func write(_ bytes: [UInt8], to file: String, for path: OutputPath?,
-                              creatingFolders: Bool = false) throws(DiagnosticError) {
-        var descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if descriptor < 0, creatingFolders, errno == ENOENT {
-            if let slash = file.lastIndex(of: "/") { try createFolder(String(file[..<slash]), for: path) }
-            descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        }
-        guard descriptor >= 0 else { throw failure(path, "cannot create '\(file)': \(lastError())") }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-            }
-            guard count > 0 else { throw failure(path, "cannot write '\(file)': \(lastError())") }
-            offset += count
-        }
-    }
-
-    private static func modificationTime(of file: String) -> timespec? {
-        var info = stat()
-        return stat(file, &info) == 0 ? info.st_mtim : nil
-    }
-
-    private static func failure(_ path: OutputPath?, _ message: String) -> DiagnosticError {
-        DiagnosticError(.error(at: SourceLocation(file: path?.value ?? "Output"), message))
-    }
-
-    private static func lastError() -> String {
-        String(cString: strerror(errno))
     }
 }

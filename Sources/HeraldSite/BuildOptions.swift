@@ -18,6 +18,10 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Hears (pages done, pages in all) while pages render.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// When another build holds the output folder: wait for it (true) or fail at once.
+    public var wait = true
+    /// Called once when the build starts waiting for another one.
+    public var waiting: (@Sendable () -> Void)?
 
     public init(site: URL, output: URL, now: Date, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.site = site

@@ -9,6 +9,8 @@ public struct BuildReport: Sendable, Codable {
     }
 
     public var succeeded: Bool
+    /// The build did not start because its output folder may not be used (bad usage, exit 2).
+    public var refusedOutput = false
     public var pages = 0
     public var bytes = 0
     public var written = 0

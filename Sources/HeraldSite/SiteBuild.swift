@@ -2,6 +2,7 @@ import Foundation
 import HeraldBuilder
 import HeraldConfig
 import HeraldCore
+import HeraldLoaders
 import HeraldMarkdown
 import HeraldModels
 import HeraldMustache
@@ -15,13 +16,25 @@ public enum SiteBuild {
     public static func run(_ options: BuildOptions, sources: SiteSources? = nil) -> BuildReport {
         var clock = PhaseClock()
         var report = BuildReport(succeeded: false)
+        // Known to the failure path below, so that a failed build removes a folder it created.
+        var openWriter: OutputWriter?
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: options.output, site: options.site)
             let (config, configText) = try SiteConfigFile.load(options)
+            do throws(DiagnosticError) {
+                try OutputFolderGuard.check(output: options.output, inputs: inputFolders(of: config, site: options.site))
+            } catch {
+                report.refusedOutput = true
+                throw error
+            }
             let theme = try Theme(site: options.site)
             let chosen: SiteSources
             if let sources { chosen = sources } else { chosen = try SiteSources(config: config, site: options.site) }
-            let writer = OutputWriter(folder: options.output)
+            // Held to the end of the build: from reading the last manifest to saving the next.
+            let lock = try OutputLock(folder: options.output, wait: options.wait, waiting: options.waiting ?? {})
+            defer { withExtendedLifetime(lock) {} }
+            let writer = OutputWriter(folder: options.output, lock: lock)
+            openWriter = writer
             let inputs = try InputFingerprint.compute(options: options, configText: configText,
                                                       today: Day(options.now, in: config.timeZone),
                                                       theme: theme, sources: chosen)
@@ -50,23 +63,22 @@ public enum SiteBuild {
             var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
                                                            progress: options.progress)
             releaseInBackground(consume items)
-            let warnings = renderer.warnings
+            let warnings = writer.warnings + renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
             } else {
                 report.warnings = warnings.map { relative($0, to: options.site) }
             }
             clock.end("render")
-            guard problems.isEmpty else {
-                writer.discard()
-                throw DiagnosticError(problems)
-            }
+            guard problems.isEmpty else { throw DiagnosticError(problems) }
             // A build with warnings leaves no fingerprint, so the next one runs and shows them again.
             report.record(try writer.commit(inputs: warnings.isEmpty ? inputs : nil))
             clock.end("write")
             // The manifest of every output file and the listing of every input go the same way.
+            openWriter = nil
             releaseInBackground((consume writer, consume chosen))
         } catch {
+            openWriter?.discard()
             report.errors = error.diagnostics.map { relative($0, to: options.site) }
         }
         report.phases = clock.phases
@@ -90,6 +102,16 @@ public enum SiteBuild {
     private static func releaseInBackground(_ value: consuming some Sendable) {
         let held = value
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }
+    }
+
+    /// Where the site's inputs are: data sources, pages, data files and templates, as herald.yml
+    /// names them (a glob by the folder it searches).
+    private static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
+        var names = [config.pages, config.data, "Templates"]
+        for source in [config.tasks?.source.source, config.heroes?.source.source].compactMap({ $0 }) {
+            names.append(source.contains("*") || source.contains("?") ? GlobPattern.base(of: source) : source)
+        }
+        return names.map { name in (name, name.hasPrefix("/") ? URL(fileURLWithPath: name) : site.appendingPathComponent(name)) }
     }
 
     /// The models of every source, all their errors together.

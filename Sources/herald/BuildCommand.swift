@@ -47,6 +47,9 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Pages rendered at once (default: the number of cores).")
     var jobs: Int?
 
+    @Flag(name: .customLong("no-wait"), help: "Fail at once when another build is writing the output folder, instead of waiting for it.")
+    var noWait = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let now, BuildClock.parse(now) == nil {
@@ -74,6 +77,10 @@ struct BuildCommand: ParsableCommand {
         options.drafts = drafts
         options.offline = offline
         options.baseURL = baseURL
+        options.wait = !noWait
+        options.waiting = {
+            Console.printErrors(["Waiting for another build of \(outputFolder.path) to finish…"])
+        }
         // A progress line only where a person watches: never in logs or CI output.
         if !quiet, isatty(STDERR_FILENO) != 0 {
             options.progress = { done, total in
@@ -95,7 +102,7 @@ struct BuildCommand: ParsableCommand {
         } else {
             let count = result.errors.count
             Console.printErrors(["Build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written."])
-            throw ExitCode(1)
+            throw ExitCode(result.refusedOutput ? 2 : 1)
         }
     }
 

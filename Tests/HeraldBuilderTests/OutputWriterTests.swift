@@ -1,5 +1,5 @@
 import Foundation
-import HeraldBuilder
+@testable import HeraldBuilder
 import HeraldCore
 import HeraldTestSupport
 import Testing
@@ -130,9 +130,71 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     for path in ["index.html", "notes/x/index.html"] {
         try writer.add(try #require(OutputPath(path)), bytes: Array("x".utf8))
     }
-    // A file named like an output folder stops the commit.
+    // A file named like an output folder stops the commit before anything moves.
     #expect(diagnostics { () throws(DiagnosticError) in try writer.commit() }.map(\.message) == [
-        "cannot create folder '\(out.folder.path)/notes/x': a file stands where one of its parent folders should be",
+        "cannot write this page: '\(out.folder.path)/notes' is a file where a folder must go; nothing was written",
     ])
     #expect(try out.read("notes") == "mine")
+    #expect(try out.read("index.html") == "home")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-") }
+        == [".herald-manifest"])
+}
+
+@Test func aCommitKilledWhileMovingLeavesNoOrphanForTheNextBuild() throws {
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "v1"])
+    // What a build killed mid-commit leaves: its journal (the manifest it was committing) and
+    // some of its files moved in, which no saved manifest lists.
+    try out.write(".herald-journal", "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
+    try out.write("orphan/index.html", "new")
+    let summary = try build(into: out.folder, ["index.html": "v3"])
+    #expect(summary.removed == 1)
+    #expect(!out.exists("orphan"))
+    #expect(!out.exists(".herald-journal"))
+    #expect(try out.read("index.html") == "v3")
+}
+
+@Test func aManifestNamingPathsOutsideTheFolderIsNotTrusted() throws {
+    let out = try TemporarySite()
+    try out.write("victim.txt", "keep")
+    try out.write("Output/.herald-manifest", "herald-manifest 1\n0\t4\t../victim.txt\n0\t4\tmine.html\n")
+    try out.write("Output/mine.html", "mine")
+    let writer = OutputWriter(folder: out.url("Output"))
+    #expect(writer.warnings.map(\.message) == ["the build manifest is not Herald's: it names '../victim.txt', which is not "
+        + "a path inside the output folder, so it was not written by Herald; it is ignored, and no file it names is removed"])
+    try writer.add(try #require(OutputPath("index.html")), bytes: [1])
+    #expect(try writer.commit().removed == 0)
+    #expect(try out.read("victim.txt") == "keep")
+    #expect(try out.read("Output/mine.html") == "mine")
+}
+
+@Test func removalNeverGoesThroughASymbolicLink() throws {
+    let out = try TemporarySite()
+    _ = try build(into: out.url("Output"), ["index.html": "home", "old/page.html": "old"])
+    try out.write("elsewhere/page.html", "someone else's")
+    try out.remove("Output/old")
+    try FileManager.default.createSymbolicLink(atPath: out.url("Output/old").path, withDestinationPath: out.url("elsewhere").path)
+    let summary = try build(into: out.url("Output"), ["index.html": "home"])
+    #expect(summary.removed == 0)
+    #expect(try out.read("elsewhere/page.html") == "someone else's")
+}
+
+@Test func aFailedMoveIsUndoneWithEveryFileBackAsItWas() throws {
+    let out = try TemporarySite()
+    _ = try build(into: out.url("Output"), ["index.html": "old home", "a/index.html": "old a"])
+    let output = out.url("Output").path
+    try out.write("Output/.stage/index.html", "new home")
+    try out.write("Output/.stage/b/index.html", "new b")
+    var undo = CommitUndo(folder: output, staging: output + "/.stage")
+    try undo.moveFile(try #require(OutputPath("index.html")))
+    try undo.moveFolder("b")
+    try undo.makeFolder("c")
+    #expect(try out.read("Output/index.html") == "new home")
+    // The next move fails (nothing staged for it): everything before it is undone.
+    #expect(throws: DiagnosticError.self) { try undo.moveFile(try #require(OutputPath("a/index.html"))) }
+    undo.rollBack()
+    #expect(try out.read("Output/index.html") == "old home")
+    #expect(try out.read("Output/a/index.html") == "old a")
+    #expect(!out.exists("Output/b") && !out.exists("Output/c"))
+    #expect(try out.read("Output/.stage/b/index.html") == "new b")
 }

@@ -1,6 +1,6 @@
 /// A path pattern: `*` matches within one path segment, `?` one character, and a `**` segment
 /// any number of folders (none included), as in `Content/**/*.md`.
-struct GlobPattern {
+public struct GlobPattern {
     /// The leading segments without wildcards: the folder to search from.
     let base: [Substring]
     /// The segments to match below `base`.
@@ -9,6 +9,13 @@ struct GlobPattern {
     /// Whether `path` holds a wildcard at all; a path without one is a plain file or folder.
     static func isPattern(_ path: String) -> Bool {
         path.contains("*") || path.contains("?")
+    }
+
+    /// The folder a glob searches: its leading segments without wildcards (`Content` for
+    /// `Content/**/*.md`), `.` when it starts with one.
+    public static func base(of pattern: String) -> String {
+        let base = GlobPattern(pattern).base.joined(separator: "/")
+        return pattern.hasPrefix("/") ? "/" + base : (base.isEmpty ? "." : base)
     }
 
     init(_ pattern: String) {

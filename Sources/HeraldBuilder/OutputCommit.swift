@@ -1,0 +1,204 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeraldCore
+
+extension OutputWriter {
+    /// Moves every staged file into place, removes what the previous build wrote and this one did
+    /// not, and saves the manifest when it changed. Each file appears whole (rename), never half
+    /// written; and the commit as a whole either happens or not:
+    ///
+    /// 1. every destination is checked before the first move (a file where a folder must go, a
+    ///    symbolic link on the way): a problem stops the commit with nothing moved;
+    /// 2. the next manifest is written as a journal, so that a build killed while moving leaves
+    ///    files the next build knows to be Herald's (it replaces or removes them);
+    /// 3. files are moved, each replaced file first kept as a hard link, so that a move that still
+    ///    fails is undone, every file back as it was.
+    public func commit(inputs: UInt64? = nil) throws(DiagnosticError) -> Summary {
+        do throws(DiagnosticError) {
+            return try commitStaged(inputs: inputs)
+        } catch {
+            // Nothing was moved, or every move was undone: the staged files are of no more use.
+            try? FileManager.default.removeItem(atPath: stagingPath)
+            throw error
+        }
+    }
+
+    private func commitStaged(inputs: UInt64?) throws(DiagnosticError) -> Summary {
+        var current = state.withLock { $0 }
+        current.manifest.inputs = inputs
+        // A top-level folder the output does not have yet moves in one rename, whole: a first
+        // build of 100,000 pages moves a handful of folders, not 100,000 files.
+        let roots = Set(current.staged.compactMap { $0.value.split(separator: "/").dropLast().first }).sorted()
+        let wholeRoots = Set(roots.filter { OutputFiles.kind(at: folderPath + "/" + $0) == nil })
+        let singles = current.staged.filter { !wholeRoots.contains($0.value.prefix { $0 != "/" }) }
+        let missingFolders = try checkDestinations(of: singles)
+
+        let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
+            || inputs != previous.inputs || interrupted
+        if changed {
+            do throws(DiagnosticError) {
+                try OutputFiles.write(current.manifest.serialized(), to: folderPath + "/" + Manifest.journalName, for: nil,
+                                      durable: true)
+            } catch {
+                unlink(folderPath + "/" + Manifest.journalName)
+                throw error
+            }
+        }
+        var undo = CommitUndo(folder: folderPath, staging: stagingPath)
+        do throws(DiagnosticError) {
+            for root in wholeRoots.sorted() { try undo.moveFolder(String(root)) }
+            for folder in missingFolders { try undo.makeFolder(folder) }
+            for path in singles { try undo.moveFile(path) }
+        } catch {
+            undo.rollBack()
+            unlink(folderPath + "/" + Manifest.journalName)
+            throw error
+        }
+        let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })
+        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
+        // nothing to upload; its time still vouches for every file, none of which was written.
+        if changed {
+            let manifestPath = folderPath + "/" + Manifest.fileName
+            try OutputFiles.write(current.manifest.serialized(), to: manifestPath + ".tmp", for: nil)
+            if rename(manifestPath + ".tmp", manifestPath) != 0 {
+                throw OutputFiles.failure(nil, "cannot save the build manifest: \(OutputFiles.lastError())")
+            }
+            unlink(folderPath + "/" + Manifest.journalName)
+        }
+        try? FileManager.default.removeItem(atPath: stagingPath)
+        return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+    }
+
+    /// Checks that every file can be moved to its place: each folder on its way is a folder (not a
+    /// file, not a symbolic link, through which a write would land outside the output) or
+    /// missing, and the file's own place holds no folder. Returns the missing folders, parents first.
+    private func checkDestinations(of paths: [OutputPath]) throws(DiagnosticError) -> [String] {
+        var known: [String: mode_t?] = [:]
+        var missing: [String] = []
+        var problems: [Diagnostic] = []
+        for path in paths {
+            var prefix = ""
+            for part in path.directory.split(separator: "/") {
+                prefix += prefix.isEmpty ? String(part) : "/" + part
+                if known[prefix] == nil {
+                    let kind = OutputFiles.kind(at: folderPath + "/" + prefix)
+                    known[prefix] = .some(kind)
+                    if kind == nil { missing.append(prefix) }
+                }
+                switch known[prefix] ?? nil {
+                case S_IFLNK?:
+                    problems.append(.error(at: SourceLocation(file: path.value),
+                        "cannot write this page: '\(folderPath)/\(prefix)' is a symbolic link, and Herald never writes "
+                            + "through one (remove the link); nothing was written"))
+                case let kind? where kind != S_IFDIR:
+                    problems.append(.error(at: SourceLocation(file: path.value),
+                        "cannot write this page: '\(folderPath)/\(prefix)' is a file where a folder must go; nothing was written"))
+                default:
+                    continue
+                }
+                break
+            }
+            if OutputFiles.kind(at: folderPath + "/" + path.value) == S_IFDIR {
+                problems.append(.error(at: SourceLocation(file: path.value),
+                    "cannot write this page: '\(folderPath)/\(path.value)' is a folder; nothing was written"))
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticError(Array(Set(problems)).sorted(by: Diagnostic.fileOrder)) }
+        return missing
+    }
+
+    /// Removes files the previous build wrote, never through a symbolic link on the way (a link
+    /// put in the output later must not make the removal land outside it), and the folders they
+    /// leave empty. Returns how many were removed.
+    private func removeFiles(_ paths: [String]) -> Int {
+        var removed = 0
+        var linkFree: [String: Bool] = [:]
+        func isLinkFree(_ directory: Substring) -> Bool {
+            guard !directory.isEmpty else { return true }
+            if let known = linkFree[String(directory)] { return known }
+            let parent = directory.lastIndex(of: "/").map { directory[..<$0] } ?? ""
+            let free = isLinkFree(parent) && OutputFiles.kind(at: folderPath + "/" + directory) == S_IFDIR
+            linkFree[String(directory)] = free
+            return free
+        }
+        for path in paths.sorted() {
+            let directory = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+            guard isLinkFree(directory), unlink(folderPath + "/" + path) == 0 else { continue }
+            removed += 1
+            var parts = path.split(separator: "/").dropLast()
+            // rmdir only succeeds on an empty folder, so a folder holding anyone's files stays.
+            while !parts.isEmpty, rmdir(folderPath + "/" + parts.joined(separator: "/")) == 0 { parts = parts.dropLast() }
+        }
+        return removed
+    }
+}
+
+/// The moves of one commit, remembered so that a failing move can undo all before it.
+struct CommitUndo {
+    private enum Step {
+        case movedFolder(String)
+        case madeFolder(String)
+        case createdFile(String)
+        case replacedFile(String, backup: String)
+    }
+
+    let folder: String
+    let staging: String
+    private var steps: [Step] = []
+    private var backups = 0
+
+    init(folder: String, staging: String) {
+        self.folder = folder
+        self.staging = staging
+    }
+
+    /// Moves a whole staged top-level folder the output does not have.
+    mutating func moveFolder(_ root: String) throws(DiagnosticError) {
+        guard rename(staging + "/" + root, folder + "/" + root) == 0 else {
+            throw OutputFiles.failure(nil, "cannot move the new folder '\(root)' into place: \(OutputFiles.lastError())")
+        }
+        steps.append(.movedFolder(root))
+    }
+
+    mutating func makeFolder(_ relative: String) throws(DiagnosticError) {
+        guard mkdir(folder + "/" + relative, 0o755) == 0 else {
+            throw OutputFiles.failure(nil, "cannot create folder '\(folder)/\(relative)': \(OutputFiles.lastError())")
+        }
+        steps.append(.madeFolder(relative))
+    }
+
+    /// Moves one staged file to its place; a file it replaces is kept as a hard link in staging.
+    mutating func moveFile(_ path: OutputPath) throws(DiagnosticError) {
+        let destination = folder + "/" + path.value
+        var backup: String?
+        if OutputFiles.kind(at: destination) != nil {
+            let name = staging + "/.backup-\(backups)"
+            backups += 1
+            guard link(destination, name) == 0 else {
+                throw OutputFiles.failure(path, "cannot keep the old file while replacing it: \(OutputFiles.lastError())")
+            }
+            backup = name
+        }
+        guard rename(staging + "/" + path.value, destination) == 0 else {
+            let reason = OutputFiles.lastError()
+            if let backup { unlink(backup) }
+            throw OutputFiles.failure(path, "cannot move the new file into place: \(reason)")
+        }
+        steps.append(backup.map { .replacedFile(path.value, backup: $0) } ?? .createdFile(path.value))
+    }
+
+    /// Undoes every step, last first: replaced files come back, new ones and new folders go.
+    mutating func rollBack() {
+        for step in steps.reversed() {
+            switch step {
+            case .movedFolder(let root): rename(folder + "/" + root, staging + "/" + root)
+            case .madeFolder(let relative): rmdir(folder + "/" + relative)
+            case .createdFile(let path): unlink(folder + "/" + path)
+            case .replacedFile(let path, let backup): rename(backup, folder + "/" + path)
+            }
+        }
+        steps = []
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeraldCore
+
+/// The system calls the output writer is made of, each turning a failure into a diagnostic.
+enum OutputFiles {
+    /// `mkdir -p`, in as few system calls as it takes: the folder first, its parents only when
+    /// they are missing too (a page's folder usually has its parent already).
+    static func createFolder(_ folder: String, for path: OutputPath?) throws(DiagnosticError) {
+        if mkdir(folder, 0o755) == 0 { return }
+        switch errno {
+        case EEXIST:
+            var info = stat()
+            if stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+            throw failure(path, "cannot create folder '\(folder)': a file of that name is in the way")
+        case ENOTDIR:
+            throw failure(path, "cannot create folder '\(folder)': a file stands where one of its parent folders should be")
+        case ENOENT:
+            guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { break }
+            try createFolder(String(folder[..<slash]), for: path)
+            if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
+        default:
+            break
+        }
+        throw failure(path, "cannot create folder '\(folder)': \(lastError())")
+    }
+
+    /// Writes `file` whole; with `creatingFolders`, makes its folder when it is missing (tried
+    /// only after the open fails, which saves a system call per file in the usual case); with
+    /// `durable`, waits until the bytes are on disk.
+    static func write(_ bytes: [UInt8], to file: String, for path: OutputPath?,
+                      creatingFolders: Bool = false, durable: Bool = false) throws(DiagnosticError) {
+        var descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0, creatingFolders, errno == ENOENT {
+            if let slash = file.lastIndex(of: "/") { try createFolder(String(file[..<slash]), for: path) }
+            descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw failure(path, "cannot create '\(file)': \(lastError())") }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+            }
+            guard count > 0 else { throw failure(path, "cannot write '\(file)': \(lastError())") }
+            offset += count
+        }
+        if durable, fsync(descriptor) != 0 { throw failure(path, "cannot write '\(file)': \(lastError())") }
+    }
+
+    /// What stands at `path`, without following a symbolic link there; nil when nothing does.
+    static func kind(at path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    static func modificationTime(of file: String) -> timespec? {
+        var info = stat()
+        return stat(file, &info) == 0 ? info.st_mtim : nil
+    }
+
+    /// The outermost folder on the way to `folder` that does not exist yet (`folder` itself when
+    /// only it is missing); nil when it exists.
+    static func firstMissingFolder(of folder: URL) -> URL? {
+        var missing: URL?
+        var candidate = folder
+        while !FileManager.default.fileExists(atPath: candidate.path), candidate.path != "/" {
+            missing = candidate
+            candidate = candidate.deletingLastPathComponent()
+        }
+        return missing
+    }
+
+    static func failure(_ path: OutputPath?, _ message: String) -> DiagnosticError {
+        DiagnosticError(.error(at: SourceLocation(file: path?.value ?? "Output"), message))
+    }
+
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}
