@@ -67,6 +67,10 @@ struct SourceResolver {
     private func listing(of folder: String, shownAs shown: String) throws(DiagnosticError) -> [[Substring]] {
         var files: [[Substring]] = []
         var problems: [Diagnostic] = []
+        // Links inside the listing may lead anywhere in the site, or in the listed folder (which
+        // may itself be a link to elsewhere, which the config named on purpose).
+        let siteRoot = Self.realPath(siteFolder.path)
+        let listedRoot = Self.realPath(folder)
         func walk(_ folder: String, _ relative: [Substring]) {
             guard let stream = opendir(folder) else {
                 let path = ([Substring(shown)] + relative).joined(separator: "/")
@@ -99,9 +103,14 @@ struct SourceResolver {
                 }
                 switch Int(kind) {
                 case Int(DT_LNK):
-                    // Symbolic links to files are read; links to folders are not followed.
+                    // Symbolic links to files are read, unless they lead out of the site; links
+                    // to folders are not followed, so a link cycle cannot loop.
                     var info = stat()
-                    if stat(child, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                    guard stat(child, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                    let shownPath = ([Substring(shown)] + relative + [Substring(name)]).joined(separator: "/")
+                    if let problem = Self.linkProblem(at: child, shownAs: shownPath, allowedIn: [siteRoot, listedRoot]) {
+                        problems.append(problem)
+                    } else {
                         files.append(relative + [Substring(name)])
                     }
                 case Int(DT_DIR):
@@ -116,5 +125,23 @@ struct SourceResolver {
         walk(folder, [])
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return files
+    }
+
+    /// The problem with reading the symbolic link at `path` (shown as `shown`): none when it leads
+    /// to a file under one of `roots` (real paths), else an error naming the link and where it
+    /// goes. A data file that links to /etc/passwd must not print it on a published page.
+    static func linkProblem(at path: String, shownAs shown: String, allowedIn roots: [String?]) -> Diagnostic? {
+        guard let target = realPath(path) else {
+            return .error(at: SourceLocation(file: shown), "cannot follow the symbolic link '\(shown)': \(String(cString: strerror(errno)))")
+        }
+        let inside = roots.compactMap { $0 }.contains { root in target.hasPrefix(root == "/" ? "/" : root + "/") }
+        return inside ? nil : .error(at: SourceLocation(file: shown),
+            "'\(shown)' is a symbolic link to '\(target)', outside the site folder; Herald reads no file outside it")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 }

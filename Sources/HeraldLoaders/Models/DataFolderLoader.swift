@@ -20,8 +20,16 @@ public struct DataFolderLoader: Sendable {
     public func load() throws(DiagnosticError) -> DataNode {
         var map = DataMap()
         var problems: [Diagnostic] = []
+        let base = records.siteFolder.appendingPathComponent(folder).path
+        let roots = [SourceResolver.realPath(records.siteFolder.path), SourceResolver.realPath(base)]
         for (name, format) in dataFiles() {
             let key = (name as NSString).deletingPathExtension
+            var info = stat()
+            if lstat(base + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+               let problem = SourceResolver.linkProblem(at: base + "/" + name, shownAs: folder + "/" + name, allowedIn: roots) {
+                problems.append(problem)
+                continue
+            }
             do throws(DiagnosticError) {
                 let rows = try records.load(SourceSpec(path: folder + "/" + name, format: format))
                 map[key] = DataNode(.list(rows.map(\.fields)))
