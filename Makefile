@@ -1,12 +1,15 @@
 # The two commands a newcomer needs: `make site` builds the default site into Output/,
 # `make test` runs every test. Both install the C libraries Herald links against when missing.
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
+# `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit);
+# `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
 SWIFT ?= swift
+FUZZ_SECONDS ?= 60
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev libjemalloc-dev
 BENCH_APT_PACKAGES := hugo cmark
 
-.PHONY: deps build test site bench clean
+.PHONY: deps build test test-slow fuzz site bench clean
 
 deps:
 	@if ! pkg-config --exists libcmark sqlite3 jemalloc 2>/dev/null; then \
@@ -20,6 +23,13 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+test-slow: deps
+	$(SWIFT) build --build-tests
+	HERALD_CRASH_ITERATIONS=50 $(SWIFT) test --skip-build
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
 site: deps
 	$(SWIFT) build -c release --product herald
@@ -40,4 +50,4 @@ bench: deps
 	python3 benchmarks/bench.py
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

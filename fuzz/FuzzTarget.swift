@@ -1,0 +1,53 @@
+import HeraldConfig
+import HeraldCore
+import HeraldLoaders
+import HeraldMarkdown
+import HeraldMustache
+
+/// The readers a fuzzer feeds: everything that parses bytes a user, or an attacker, wrote.
+/// A thrown `DiagnosticError` is the expected answer to bad input; a finding is a crash, a hang,
+/// or a sanitizer report.
+enum FuzzTarget: String, CaseIterable {
+    case mustacheParse = "mustache-parse"
+    case mustacheRender = "mustache-render"
+    case frontMatter = "front-matter"
+    case json, yaml, csv
+    case todoTxt = "todo-txt"
+    case checklist, config
+
+    /// View data for rendered templates: every shape a key can have, nested.
+    private static let data: TemplateValue = [
+        "title": "A & <b>", "n": 3, "x": 1.5, "on": true, "off": false, "none": nil,
+        "items": [["name": "a", "items": [["name": "b"]]], ["name": "<c>"]], "map": ["k": "v", "html": .html("<i>i</i>")],
+    ]
+
+    func run(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch self {
+        case .mustacheParse:
+            _ = try? Template(name: "t", path: "t.mustache", source: text)
+        case .mustacheRender:
+            // The first line names a partial's source, so partials and inheritance are reached too.
+            let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let root = try? Template(name: "t", path: "t.html.mustache", source: parts.count > 1 ? String(parts[1]) : text),
+                  let partial = try? Template(name: "p", path: "p.mustache", source: String(parts[0])) else { return }
+            let library = TemplateLibrary([root, partial])
+            _ = try? library.renderBytes(root, Self.data, strict: false)
+            _ = try? library.renderBytes(root, Self.data, strict: true)
+        case .frontMatter:
+            _ = try? FrontMatter.split(text, file: "page.md")
+        case .json:
+            _ = try? JSONRecordReader().records(inText: bytes, file: "data.json")
+        case .yaml:
+            _ = try? YAMLRecordReader().records(inText: bytes, file: "data.yml")
+        case .csv:
+            _ = try? CSVRecordReader.csv.records(inText: bytes, file: "data.csv")
+        case .todoTxt:
+            _ = try? TodoTxtRecordReader().records(inText: bytes, file: "todo.txt")
+        case .checklist:
+            _ = try? MarkdownChecklistRecordReader().records(inText: bytes, file: "list.md")
+        case .config:
+            _ = try? SiteConfig.parse(text, file: "herald.yml")
+        }
+    }
+}
