@@ -10,6 +10,8 @@ struct FieldReader {
     /// How messages name the record: `task 'Ship it'`; set once the name is known.
     var subject: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// Problems that leave the record usable (an unsafe link left out), for the build to show.
+    private(set) var warnings: [Diagnostic] = []
     // Top-level keys whose whole value a model field took; everything else goes to `extra`.
     private var consumed: Set<String> = []
 
@@ -26,6 +28,48 @@ struct FieldReader {
     /// Passes on a problem found in a nested record (a subtask).
     mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
+    }
+
+    mutating func warn(_ message: String, at node: DataNode?) {
+        warnings.append(.warning(at: node.map(record.location(of:)) ?? record.location, message))
+    }
+
+    /// A link to show or follow (`image`, `url`): a path, or an http(s) or mailto URL. Any other
+    /// scheme is left out with a warning: `javascript:` would run when clicked, and `data:` can
+    /// carry a whole page of its own.
+    mutating func link(_ paths: [String]) -> String? {
+        guard let (path, node) = find(paths), let text = text(of: node, field: path) else { return nil }
+        return safeLink(text, field: path, node: node)
+    }
+
+    /// `links(_:)` for each item of a list of links.
+    mutating func links(_ paths: [String]) -> [String] {
+        guard let (path, node) = find(paths) else { return [] }
+        let texts: [String]
+        if case .list(let items) = node.value {
+            texts = items.compactMap { item in isMissing(item.value) ? nil : text(of: item, field: path)?.trimmed() }
+        } else {
+            texts = text(of: node, field: path).map { [$0.trimmed()] } ?? []
+        }
+        return texts.compactMap { safeLink($0, field: path, node: node) }
+    }
+
+    private mutating func safeLink(_ text: String, field: String, node: DataNode) -> String? {
+        let link = text.trimmed()
+        // A scheme is letters, digits, `+`, `-` or `.` before the first `:` that comes before
+        // any `/`, `?` or `#`; browsers ignore control characters and spaces inside it.
+        let head = link.unicodeScalars.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let colon = head.firstIndex(of: ":") else { return link }
+        let scheme = String(String.UnicodeScalarView(head[..<colon]))
+            .unicodeScalars.filter { $0.properties.generalCategory != .control && $0 != " " }
+        switch String(String.UnicodeScalarView(scheme)).lowercased() {
+        case "http", "https", "mailto":
+            return link
+        default:
+            let shown = link.count > 60 ? String(link.prefix(60)) + "…" : link
+            warn("field '\(field)' of \(subject): '\(shown)' is not a path or an http(s) link; it is left out", at: node)
+            return nil
+        }
     }
 
     /// True for null, blank text and this data's placeholders: values that stand for "unknown".

@@ -6,7 +6,8 @@ extension Hero {
     ///
     /// `-`, blank text and null mean "unknown" (the superhero-api's placeholders): such a field
     /// is missing, not wrong. The biography is the record's Markdown body when it has one.
-    public static func decode(_ record: Record, rules: HeroRules) throws(DiagnosticError) -> Hero {
+    /// Warnings (an image link left out) go to `log`.
+    public static func decode(_ record: Record, rules: HeroRules, log: DiagnosticLog? = nil) throws(DiagnosticError) -> Hero {
         guard case .map = record.fields.value else {
             throw DiagnosticError(.error(at: record.location,
                                          "a hero must be a map of fields, found \(record.fields.value.kindName)"))
@@ -36,12 +37,13 @@ extension Hero {
         hero.appearance = appearance(&reader, paths: rules.keyPaths(for: .appearance))
         hero.aliases = reader.list(rules.keyPaths(for: .aliases))
         hero.affiliations = reader.list(rules.keyPaths(for: .affiliations))
-        hero.images = reader.list(rules.keyPaths(for: .image), splitText: false)
+        hero.images = reader.links(rules.keyPaths(for: .image))
         hero.image = hero.images.first
         hero.tags = reader.list(rules.keyPaths(for: .tags))
         hero.extra = reader.extra
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
+        log?.add(reader.warnings)
         return hero
     }
 

@@ -8,7 +8,8 @@ extension Task {
     ///
     /// The id is the `id` field, else the record's line (todo.txt's convention), so sources
     /// without lines or ids should give each record a line or an `id`.
-    public static func decode(_ record: Record, rules: TaskRules) throws(DiagnosticError) -> Task? {
+    /// Warnings (a link left out) go to `log`.
+    public static func decode(_ record: Record, rules: TaskRules, log: DiagnosticLog? = nil) throws(DiagnosticError) -> Task? {
         guard case .map = record.fields.value else {
             throw DiagnosticError(.error(at: record.location,
                                          "a task must be a map of fields, found \(record.fields.value.kindName)"))
@@ -39,12 +40,13 @@ extension Task {
         task.tags = tags(&reader, rules: rules)
         task.project = reader.text(rules.keyPaths(for: .project))
         task.assignee = reader.text(rules.keyPaths(for: .assignee))
-        task.image = reader.text(rules.keyPaths(for: .image))
-        task.url = reader.text(rules.keyPaths(for: .url))
-        task.subtasks = subtasks(&reader, rules: rules)
+        task.image = reader.link(rules.keyPaths(for: .image))
+        task.url = reader.link(rules.keyPaths(for: .url))
+        task.subtasks = subtasks(&reader, rules: rules, log: log)
         task.extra = reader.extra
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
+        log?.add(reader.warnings)
         return task
     }
 
@@ -94,7 +96,7 @@ extension Task {
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    private static func subtasks(_ reader: inout FieldReader, rules: TaskRules) -> [Task] {
+    private static func subtasks(_ reader: inout FieldReader, rules: TaskRules, log: DiagnosticLog?) -> [Task] {
         guard let (path, node) = reader.find(rules.keyPaths(for: .subtasks)) else { return [] }
         guard case .list(let items) = node.value else {
             reader.report("field '\(path)' of \(reader.subject): expected a list of tasks, "
@@ -105,7 +107,7 @@ extension Task {
         for item in items {
             let record = Record(fields: item, location: reader.record.location(of: item))
             do {
-                if let subtask = try decode(record, rules: rules) { subtasks.append(subtask) }
+                if let subtask = try decode(record, rules: rules, log: log) { subtasks.append(subtask) }
             } catch {
                 for diagnostic in error.diagnostics { reader.report(diagnostic) }
             }

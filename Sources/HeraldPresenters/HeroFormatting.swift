@@ -64,6 +64,6 @@ enum HeroFormatting {
     }
 
     static func isAbsolute(_ link: String) -> Bool {
-        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//") || link.hasPrefix("data:")
+        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//")
     }
 }

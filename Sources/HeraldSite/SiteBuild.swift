@@ -51,6 +51,7 @@ public enum SiteBuild {
             let library = try TemplateLibrary(folders: folders)
             clock.end("templates")
             let models = try load(chosen, drafts: options.drafts)
+            let loadWarnings = models.warnings
             chosen.inputs.forgetUnread()
             clock.end("load data")
 
@@ -63,7 +64,7 @@ public enum SiteBuild {
             var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
                                                            progress: options.progress)
             releaseInBackground(consume items)
-            let warnings = writer.warnings + renderer.warnings
+            let warnings = loadWarnings + writer.warnings + renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
             } else {
@@ -120,6 +121,8 @@ public enum SiteBuild {
         var heroes: [Hero] = []
         var pages: [Page] = []
         var data: TemplateValue = .map([:])
+        /// What the loaders read past: a link left out of a record.
+        var warnings: [Diagnostic] = []
     }
 
     private static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {
@@ -137,6 +140,7 @@ public enum SiteBuild {
         if let data = sources.data {
             models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
+        models.warnings = (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
         // Injected loaders need not check slugs; pages must never collide, so the build does.
         problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero")
         problems += SlugRegistry.duplicates(in: models.pages, kind: "page")

@@ -129,3 +129,24 @@ private func superhero(_ id: Int) throws -> Hero {
     #expect(ranking.rank(at: 3) == nil)
     #expect(ranking.rank(at: 5) == nil)
 }
+
+@Test func linksThatWouldRunOrCarryAPageAreLeftOutWithAWarning() throws {
+    let log = DiagnosticLog()
+    let hero = try Hero.decode(try record("""
+        name: Linky
+        image: ["javascript:alert(1)", "https://example.org/a.png", "img/b.png", "data:text/html,<script>x</script>", " JaVa\\tScript:x"]
+        """, file: "heroes.yml"), rules: HeroRules(), log: log)
+    #expect(hero.images == ["https://example.org/a.png", "img/b.png"])
+    #expect(hero.image == "https://example.org/a.png")
+    // In file order, then by message.
+    #expect(log.all.map(\.description) == [
+        "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'JaVa\tScript:x' is not a path or an http(s) link; it is left out",
+        "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'data:text/html,<script>x</script>' is not a path or an http(s) link; it is left out",
+        "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'javascript:alert(1)' is not a path or an http(s) link; it is left out",
+    ])
+    let taskLog = DiagnosticLog()
+    let task = try #require(try Task.decode(try record("title: T\nurl: \"javascript:alert(1)\"\nimage: mailto:a@b.org\n"),
+                                            rules: TaskRules(), log: taskLog))
+    #expect(task.url == nil && task.image == "mailto:a@b.org")
+    #expect(taskLog.all.count == 1)
+}

@@ -203,3 +203,16 @@ import Glibc
     let board = try Data(contentsOf: site.output.appendingPathComponent("tasks/index.html"))
     #expect(!board.contains(0))
 }
+
+@Test func aJavascriptImageIsLeftOutWithAWarning() async throws {
+    let site = try TemporarySite.smallSite()
+    try site.write("Content/heroes/linky.md", "---\nname: Linky\nimage: \"javascript:alert(document.domain)\"\n---\n")
+    let result = try await site.build()
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("Content/heroes/linky.md:3:8: warning: field 'image' of hero 'Linky': "
+        + "'javascript:alert(document.domain)' is not a path or an http(s) link; it is left out"))
+    let page = try site.read("Output/heroes/linky/index.html")
+    #expect(!page.contains("javascript:"))
+    // Under --strict the warning is an error.
+    #expect(try await site.build(["--strict"]).status == 1)
+}

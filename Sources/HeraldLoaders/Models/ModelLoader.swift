@@ -11,10 +11,13 @@ public protocol ModelLoader<Model>: Sendable {
     /// Every file `load()` reads, so a build can tell that nothing changed; nil when the
     /// loader cannot tell (its models then count as changed on every build).
     func inputFiles() throws(DiagnosticError) -> [URL]?
+    /// What `load()` found wrong but read past, once it has run.
+    var warnings: [Diagnostic] { get }
 }
 
 extension ModelLoader {
     public func inputFiles() throws(DiagnosticError) -> [URL]? { nil }
+    public var warnings: [Diagnostic] { [] }
 }
 
 /// A loader of one configured source (`tasks:`, `heroes:`): the files it reads are the source's.
