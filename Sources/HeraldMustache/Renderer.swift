@@ -25,6 +25,8 @@ struct Renderer {
     private var unindentedAt = -1
     private let root: Unit
     private var depth = 0
+    /// The partials being rendered, outermost first: a runaway recursion is named by its cycle.
+    private var partialChain: [String] = []
 
     private struct Unit {
         let origin: TemplateOrigin
@@ -206,13 +208,22 @@ struct Renderer {
     }
 
     /// Counts one level of nesting; false (after reporting) when it goes too deep.
-    private mutating func enter(at position: Position, _ what: @autoclosure () -> String) -> Bool {
+    private mutating func enter(at position: Position, _ what: @autoclosure () -> String, partial: String? = nil) -> Bool {
         guard depth < Self.maxDepth else {
-            report(at: position, "\(what()) nested more than \(Self.maxDepth) levels deep; does a template include itself without end?")
+            // Named once, as the cycle that repeats, not as the hundreds of levels it made.
+            let how = partial.flatMap(cycle(reaching:)).map { ": \($0) include each other without end" } ?? "; does a template include itself without end?"
+            report(at: position, "\(what()) nested more than \(Self.maxDepth) levels deep\(how)")
             return false
         }
         depth += 1
         return true
+    }
+
+    /// The partials from the last time `name` was entered to `name` again (`a → b → a`), or nil
+    /// when `name` is not being rendered.
+    private func cycle(reaching name: String) -> String? {
+        guard let start = partialChain.lastIndex(of: name) else { return nil }
+        return (partialChain[start...] + [name]).joined(separator: " → ")
     }
 
     // MARK: Sections, partials, blocks
@@ -241,11 +252,13 @@ struct Renderer {
 
     private mutating func include(_ inclusion: Inclusion) {
         guard let index = templateIndex(inclusion.target, at: inclusion.position) else { return }
-        guard enter(at: inclusion.position, "partials") else { return }
         let template = library.templates[index]
+        guard enter(at: inclusion.position, "partials", partial: template.name) else { return }
+        partialChain.append(template.name)
         let saved = (indent, overrides, current)
         defer {
             (indent, overrides, current) = saved
+            partialChain.removeLast()
             depth -= 1
         }
         // Sharing the tag's own indentation when nothing is outside it saves an allocation per include.

@@ -101,6 +101,10 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     let errors = strictErrors("{{> loop}}", partials: ["loop": "x{{> loop}}"])
     #expect(errors.count == 1)
     #expect(errors.first?.hasPrefix("loop.mustache:1:2: error: partials nested more than 300 levels deep") == true)
+    // The chain is named once, as the cycle that repeats.
+    #expect(errors.first == "loop.mustache:1:2: error: partials nested more than 300 levels deep: loop → loop include each other without end")
+    let pair = strictErrors("{{> a}}", partials: ["a": "a{{> b}}", "b": "b{{> a}}"])
+    #expect(pair == ["b.mustache:1:2: error: partials nested more than 300 levels deep: a → b → a include each other without end"])
 }
 
 @Test func fiftyLevelsOfNestedSections() throws {
