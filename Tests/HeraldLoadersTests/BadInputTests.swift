@@ -75,3 +75,33 @@ private let textReaders: [(String, any TextRecordReader)] = [
         "data/c.json:1:2: error: record 1 is an integer, expected an object of fields",
     ])
 }
+
+@Test func invalidUTF8AfterGoodLinesIsReportedWhereItIsInEveryFormat() {
+    let good: [String: String] = [
+        "json": "[\n{\"title\": \"", "yaml": "- title: ok\n- title: ", "csv": "title\nok\n",
+        "todo.txt": "(A) ok\n", "checklist": "- [ ] ok\n- [ ] ", "markdown": "---\ntitle: ok\n---\n\n",
+    ]
+    for (name, reader) in textReaders {
+        let prefix = good[name] ?? ""
+        let line = prefix.filter { $0 == "\n" }.count + 1
+        let column = prefix.split(separator: "\n", omittingEmptySubsequences: false).last.map { $0.count + 1 } ?? 1
+        let diagnostics = errors(reader, Array(prefix.utf8) + [0xFF] + Array("x\n".utf8), file: "f")
+        #expect(diagnostics.map(\.description) == ["f:\(line):\(column): error: the file is not UTF-8 text: invalid byte 0xFF"],
+                "\(name)")
+    }
+}
+
+@Test func deeplyNestedJSONAndYAMLAreErrorsNotCrashes() {
+    let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(errors(JSONRecordReader(), json, file: "deep.json").first?.message.contains("nested") == true)
+    let yaml = "a: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+    #expect(!errors(YAMLRecordReader(), yaml, file: "deep.yml").isEmpty)
+    let block = (0..<2_000).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + " x\n"
+    #expect(!errors(YAMLRecordReader(), block, file: "deep.yml").isEmpty)
+}
+
+@Test func aHugeSingleFieldIsReadWhole() throws {
+    let huge = String(repeating: "a", count: 20_000_000)
+    let records = try read(CSVRecordReader.csv, "id,title\n1,\(huge)\n")
+    #expect(records.first?["title"]?.string?.utf8.count == 20_000_000)
+}
