@@ -78,3 +78,38 @@ private func siteWithDatabase() throws -> TemporarySite {
     #expect(notDatabase.first?.location.file == "fake.db")
     #expect(notDatabase.first?.message.contains("not a database") == true)
 }
+
+/// A database whose view never ends: a recursive CTE counting up for ever.
+private func siteWithRunawayView() throws -> TemporarySite {
+    let site = try TemporarySite()
+    let database = try DatabaseQueue(path: site.url("runaway.sqlite").path)
+    try database.write { db in
+        try db.execute(sql: """
+            CREATE VIEW forever AS
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS id, 'task' AS title FROM n;
+            CREATE VIEW slow AS
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) AS total FROM n;
+            """)
+    }
+    try database.close()
+    return site
+}
+
+@Test func aRunawayQueryIsStoppedByItsTimeoutNamingTheTable() throws {
+    let site = try siteWithRunawayView()
+    let clock = ContinuousClock()
+    let started = clock.now
+    let found = site.errors(SourceSpec(path: "runaway.sqlite", table: "slow", timeout: .seconds(1)))
+    #expect(clock.now - started < .seconds(10))
+    #expect(found.map(\.description) == [
+        "runaway.sqlite: error: reading table 'slow' took longer than 1 s, so it was stopped; raise the source's timeout: if it is meant to",
+    ])
+}
+
+@Test func aQueryGivingEndlessRowsStopsAtTheRowLimit() throws {
+    let site = try siteWithRunawayView()
+    let reader = SQLiteRecordReader(table: "forever", maxRows: 1000)
+    let file = SourceFile(url: site.url("runaway.sqlite"), path: "runaway.sqlite")
+    #expect(diagnostics { () throws(DiagnosticError) in try reader.records(in: file) }.map(\.description)
+        == ["runaway.sqlite: error: table 'forever' gives more than 1000 rows; stopped reading it"])
+}

@@ -13,12 +13,16 @@ public struct SQLiteRecordReader: RecordReader {
     public var timeout: Duration
     /// More rows than this is no task board or catalog but a runaway query, stopped before its
     /// records fill memory.
-    static let maxRows = 1_000_000
+    public var maxRows: Int
 
-    public init(table: String? = nil, query: String? = nil, timeout: Duration = SourceSpec.defaultTimeout) {
+    public static let defaultMaxRows = 1_000_000
+
+    public init(table: String? = nil, query: String? = nil, timeout: Duration = SourceSpec.defaultTimeout,
+                maxRows: Int = SQLiteRecordReader.defaultMaxRows) {
         self.table = table
         self.query = query
         self.timeout = timeout
+        self.maxRows = maxRows
     }
 
     /// Each row becomes a map of its columns (INTEGER → int, REAL → double, TEXT → string,
@@ -48,7 +52,7 @@ public struct SQLiteRecordReader: RecordReader {
         } catch let error as DiagnosticError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw DiagnosticError(.error(at: here, "reading \(what) took longer than \(Self.seconds(timeout).formatted()) s, "
+            throw DiagnosticError(.error(at: here, "reading \(what) took longer than \(Self.shown(timeout)) s, "
                                          + "so it was stopped; raise the source's timeout: if it is meant to"))
         } catch let error as DatabaseError {
             let reason = error.message ?? "\(error.resultCode)"
@@ -57,6 +61,12 @@ public struct SQLiteRecordReader: RecordReader {
         } catch {
             throw DiagnosticError(.error(at: here, "cannot read the SQLite database: \(error)"))
         }
+    }
+
+    /// `30`, `1.5`: seconds as a person writes them.
+    private static func shown(_ duration: Duration) -> String {
+        let value = seconds(duration)
+        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     private static func seconds(_ duration: Duration) -> Double {
@@ -88,9 +98,9 @@ public struct SQLiteRecordReader: RecordReader {
         var rowNumber = 0
         while let row = try rows.next() {
             rowNumber += 1
-            guard rowNumber <= Self.maxRows else {
+            guard rowNumber <= maxRows else {
                 throw DiagnosticError(.error(at: SourceLocation(file: file),
-                                             "\(what) gives more than \(Self.maxRows) rows; stopped reading it"))
+                                             "\(what) gives more than \(maxRows) rows; stopped reading it"))
             }
             var fields = DataMap()
             for (column, value) in row {
