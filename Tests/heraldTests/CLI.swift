@@ -13,7 +13,10 @@ enum CLI {
 
     /// `herald` sits next to the test bundle in the build's products folder; the source-relative
     /// `.build/debug` is the fallback when the runner reports some other executable path.
+    /// `HERALD_TEST_BINARY` runs the end-to-end tests against another build (an older commit's,
+    /// to see a regression test fail where the bug still is).
     static let binary: URL? = {
+        if let other = ProcessInfo.processInfo.environment["HERALD_TEST_BINARY"] { return URL(fileURLWithPath: other) }
         let fromRunner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let fromSource = Repository.url(".build/debug")
         return [fromRunner, fromRunner.deletingLastPathComponent(), fromSource]
