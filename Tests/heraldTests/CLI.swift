@@ -2,6 +2,10 @@ import Foundation
 import HeraldTestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the built `herald` binary, as a user would.
 enum CLI {
     struct Result: Sendable {
@@ -23,6 +27,9 @@ enum CLI {
             .map { $0.appendingPathComponent("herald") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
+
+    /// How long one command may run before it is killed.
+    static let timeLimit: Double = 120
 
     /// Runs `herald arguments` in `folder`; `environment` is added to this process's own.
     static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Result {
@@ -53,10 +60,15 @@ enum CLI {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
+        // A command that hangs (the bug some tests look for) is killed, so that the test fails
+        // instead of waiting for ever.
+        let watchdog = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        defer { watchdog.cancel() }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {
                 try process.run()
+                DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit, execute: watchdog)
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)

@@ -79,5 +79,6 @@ func killedMidCommitTheOutputIsAlwaysOldOrNewAndTheNextBuildHeals() async throws
         #expect(leftovers == [], "iteration \(iteration)")
     }
     // The test proves nothing unless some kills landed inside a commit.
+    print("crash safety: \(killedDuringCommit) of \(iterations) builds killed mid-commit")
     #expect(killedDuringCommit > 0)
 }

@@ -216,3 +216,40 @@ import Glibc
     // Under --strict the warning is an error.
     #expect(try await site.build(["--strict"]).status == 1)
 }
+
+@Test func markupAndQuotesInEveryTextFieldStayText() async throws {
+    // Closes an attribute, opens a tag, starts an entity: in every text field a record has.
+    let payload = #""'><img src=x onerror=alert(1)>&amp"#
+    let p = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
+    let site = try TemporarySite([
+        "herald.yml": "title: Hostile\ntasks:\n  source: Content/tasks.json\nheroes:\n  source: Content/heroes.json\n  group_by: [publisher, alignment, tags, affiliations]\n",
+        "Content/tasks.json": """
+            [{"id": 1, "title": \(p), "notes": \(p), "status": "done", "completed_at": "2026-11-20", "priority": \(p),
+              "tags": [\(p)], "project": \(p), "assignee": \(p), "due": "2026-11-25"}]
+            """,
+        "Content/heroes.json": """
+            [{"name": \(p), "slug": "hostile", "full_name": \(p), "biography": \(p), "publisher": \(p), "alignment": \(p),
+              "aliases": [\(p)], "affiliations": [\(p)], "tags": [\(p)], "appearance": {"height": \(p)}, "stats": {"power": 9}}]
+            """,
+        "Content/pages/about.md": "---\ntitle: \(p)\n---\n\n\(payload)\n",
+    ])
+    let result = try await site.build(["--strict"])
+    try #require(result.status == 0, "\(result.stderr)")
+    let output = try TreeSnapshot(site.output)
+    let raw = Data(payload.utf8)
+    // Markup (HTML, XML) never holds the payload as markup; the Markdown report backslash-escapes
+    // it, and the search index holds it inside JSON strings, which the search script shows as text.
+    for file in output.files where file.hasSuffix(".html") || file.hasSuffix(".xml") {
+        let bytes = output.entries[file]?.bytes ?? Data()
+        #expect(bytes.range(of: raw) == nil, "\(file) holds the payload unescaped")
+        #expect(bytes.range(of: Data("<img".utf8)) == nil, "\(file) has an img tag")
+    }
+    #expect(output.text("tasks/report.md")?.contains(#"\<img src=x onerror=alert\(1\)\>\&amp"#) == true)
+    #expect(output.text("heroes/search-index.js")?.contains(#""name": "\"'><img"#) == true)
+    for file in output.files where file.hasSuffix(".xml") {
+        let parser = XMLParser(data: output.entries[file]?.bytes ?? Data())
+        #expect(parser.parse(), "\(file) is not well-formed")
+    }
+    #expect(output.text("feed.xml")?.contains("&quot;&apos;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp") == true)
+    #expect(output.text("tasks/index.html")?.contains("&quot;&#39;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp") == true)
+}
