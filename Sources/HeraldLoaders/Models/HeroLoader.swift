@@ -1,28 +1,13 @@
-import Foundation
 import HeraldCore
 import HeraldModels
 
 /// Reads heroes from a source through `HeroRules`, and checks that their slugs are unique.
-public struct HeroLoader: SourceModelLoader {
-    public var records: RecordLoader
-    public var spec: SourceSpec
-    public var rules: HeroRules
-    /// What decoding found wrong but could read past (an unsafe link left out).
-    public let log = DiagnosticLog()
+public typealias HeroLoader = SourceLoader<Hero>
 
+extension SourceLoader where Model == Hero {
     public init(records: RecordLoader, spec: SourceSpec, rules: HeroRules) {
-        self.records = records
-        self.spec = spec
-        self.rules = rules
-    }
-
-    public var warnings: [Diagnostic] { log.all }
-
-    public func load() throws(DiagnosticError) -> [Hero] {
-        let rules = rules
-        let log = log
-        return try slugged(try records.decode(spec) { record throws(DiagnosticError) in
-            try Hero.decode(record, rules: rules, log: log)
-        }, kind: "hero")
+        self.init(records: records, spec: spec,
+                  decode: { record, log throws(DiagnosticError) in try Hero.decode(record, rules: rules, log: log) },
+                  check: { models, problems throws(DiagnosticError) in try slugged((models, problems), kind: "hero") })
     }
 }

@@ -20,18 +20,6 @@ extension ModelLoader {
     public var warnings: [Diagnostic] { [] }
 }
 
-/// A loader of one configured source (`tasks:`, `heroes:`): the files it reads are the source's.
-public protocol SourceModelLoader: ModelLoader {
-    var records: RecordLoader { get }
-    var spec: SourceSpec { get }
-}
-
-extension SourceModelLoader {
-    public func inputFiles() throws(DiagnosticError) -> [URL]? {
-        try records.files(of: spec).map(\.url)
-    }
-}
-
 /// Models already in memory: for tests, and for callers that made their models themselves.
 public struct InMemoryLoader<Model: Sendable>: ModelLoader {
     public var models: [Model]
