@@ -50,7 +50,7 @@ for target in "${TARGETS[@]}"; do
     rm -rf "$seeds" && mkdir -p "$seeds" "$found" "$SCRATCH/findings"
     seed "$target" | while IFS= read -r file; do cp "$file" "$seeds/"; done
     echo "== fuzzing $target for ${SECONDS_EACH}s"
-    if ! HERALD_FUZZ_TARGET="$target" "$SCRATCH/herald-fuzz" -max_total_time="$SECONDS_EACH" -timeout=10 \
+    if ! HERALD_FUZZ_TARGET="$target" "$SCRATCH/herald-fuzz" -max_total_time="$SECONDS_EACH" -timeout=30 \
             -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
             -artifact_prefix="$SCRATCH/findings/$target-" "$found" "$seeds" "fuzz/corpus/$target" 2>"$SCRATCH/$target.log"; then
         echo "!! $target: a finding; see $SCRATCH/$target.log and $SCRATCH/findings/"

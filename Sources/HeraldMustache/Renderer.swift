@@ -27,6 +27,13 @@ struct Renderer {
     private var depth = 0
     /// The partials being rendered, outermost first: a runaway recursion is named by its cycle.
     private var partialChain: [String] = []
+    /// List items and partials rendered so far (`spend`).
+    private var steps = 0
+    /// Set when the render ran away (too deep, too much): nothing more is rendered.
+    private var stopped = false
+    /// Fifty times the largest page of a 100,000-hero site (its search index), and few enough to
+    /// render in seconds.
+    static let maxSteps = 5_000_000
 
     private struct Unit {
         let origin: TemplateOrigin
@@ -207,9 +214,25 @@ struct Renderer {
         if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
 
+    /// Counts one step of the work that can multiply (a list item, a partial); false, after
+    /// reporting once, past `maxSteps`. Depth alone does not bound it: a partial that includes
+    /// itself inside a two-item list renders 2^300 times before it is 300 levels deep.
+    private mutating func spend(at position: Position) -> Bool {
+        guard !stopped else { return false }
+        steps += 1
+        guard steps > Self.maxSteps else { return true }
+        report(at: position, "the template renders more than \(Self.maxSteps) list items and partials; "
+               + "does a partial include itself inside a list?")
+        stopped = true
+        return false
+    }
+
     /// Counts one level of nesting; false (after reporting) when it goes too deep.
     private mutating func enter(at position: Position, _ what: @autoclosure () -> String, partial: String? = nil) -> Bool {
         guard depth < Self.maxDepth else {
+            // The first path to get this deep is a runaway; the rest of the page would only
+            // repeat it (exponentially, when it runs through a list), so rendering stops here.
+            stopped = true
             // Named once, as the cycle that repeats, not as the hundreds of levels it made.
             let how = partial.flatMap(cycle(reaching:)).map { ": \($0) include each other without end" } ?? "; does a template include itself without end?"
             report(at: position, "\(what()) nested more than \(Self.maxDepth) levels deep\(how)")
@@ -239,6 +262,7 @@ struct Renderer {
         }
         if case .list(let items) = value {
             for item in items {
+                guard spend(at: section.position) else { return }
                 stack.append(item)
                 render(section.children)
                 stack.removeLast()
@@ -253,7 +277,7 @@ struct Renderer {
     private mutating func include(_ inclusion: Inclusion) {
         guard let index = templateIndex(inclusion.target, at: inclusion.position) else { return }
         let template = library.templates[index]
-        guard enter(at: inclusion.position, "partials", partial: template.name) else { return }
+        guard spend(at: inclusion.position), enter(at: inclusion.position, "partials", partial: template.name) else { return }
         partialChain.append(template.name)
         let saved = (indent, overrides, current)
         defer {

@@ -163,3 +163,22 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     let rendered = try render("{{<layout}}{{$content}}\n{{> card}}\n{{/content}}{{/layout}}", partials: partials)
     #expect(rendered == "<body>\n  <div>\n    x\n  </div>\n\n</body>\n")
 }
+
+// Found by `make fuzz` (fuzz/corpus/mustache-render/finding-self-including-partial-in-list): depth
+// alone did not bound it: a partial including itself inside a two-item list ran for ever.
+@Test func aPartialIncludingItselfInsideAListStopsAtOnce() {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let errors = strictErrors("{{> p}}", ["items": [["name": "a"], ["name": "b"]]],
+                              partials: ["p": "{{#items}}{{name}}{{> p}}{{/items}}"])
+    #expect(clock.now - started < .seconds(5))
+    #expect(errors == ["p.mustache:1:19: error: partials nested more than 300 levels deep: p → p include each other without end"])
+}
+
+@Test func nestedListsThatMultiplyStopAtTheStepLimit() {
+    // Twelve nested sections over a ten-item list: 10^12 items, no recursion.
+    let source = String(repeating: "{{#n}}", count: 12) + "x" + String(repeating: "{{/n}}", count: 12)
+    let errors = strictErrors(source, ["n": .list(Array(repeating: 1, count: 10))])
+    #expect(errors == ["page.html.mustache:1:67: error: the template renders more than 5000000 list items and partials; "
+        + "does a partial include itself inside a list?"])
+}
