@@ -8,13 +8,13 @@ import PackageDescription
 //   HeraldMarkdown      CommonMark through libcmark, front matter, heading ids, summary
 //   HeraldMustache      the strict, typed Mustache engine and its view data
 //   HeraldConfig        herald.yml, checked key by key                  (Core, Models, Markdown)
-//   HeraldLoaders       files, folders, globs and SQLite -> records -> models  (Core, Models, Markdown)
+//   HeraldLoaders       files, folders, globs, SQLite and URLs -> records -> models  (Core, Models, Markdown)
 //   HeraldPresenters    models -> view data (formatted strings, numbers, lists, maps)
 //                                                                       (Core, Models, Markdown, Mustache)
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
 //                                                                       (Core, Mustache)
 //   HeraldSite          coordinators: which pages exist, which presenter feeds which template (all above)
-//   herald              the command-line tool                           (Core, Mustache, Builder, Site)
+//   herald              the command-line tool                    (Core, Mustache, Builder, Loaders, Site)
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -43,7 +45,10 @@ let package = Package(
         .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
         .target(name: "HeraldLoaders",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown",
-                               .product(name: "GRDB", package: "GRDB.swift")],
+                               .product(name: "GRDB", package: "GRDB.swift"),
+                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio")],
                 swiftSettings: strict),
         .target(name: "HeraldPresenters",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldMustache"], swiftSettings: strict),
@@ -57,14 +62,14 @@ let package = Package(
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
-            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldSite",
+            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldLoaders", "HeraldSite",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
         // What the test targets share: temporary sites, diagnostics and dates, and one copy of the
         // real data sets. A regular target, so that every test target can import it.
         .target(name: "HeraldTestSupport", dependencies: ["HeraldCore"], path: "Tests/HeraldTestSupport",
-                resources: [.copy("Fixtures")], swiftSettings: strict),
+                resources: [.copy("Fixtures"), .copy("Server")], swiftSettings: strict),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], swiftSettings: strict),
         .testTarget(name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore", "HeraldTestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: strict),

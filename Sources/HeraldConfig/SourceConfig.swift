@@ -17,12 +17,21 @@ public struct SourceConfig: Sendable {
     public var maxBytes: Int?
     /// How long reading the source may take where it can stall; nil for the loaders' default.
     public var timeout: Duration?
+    /// Request headers of a URL source; `${NAME}` values come from the environment at fetch time.
+    public var headers: [String: String] = [:]
+    /// Keeps two sources with one URL apart in the cache.
+    public var cacheKey: String?
+    /// Key path to the next page's URL in a paged API's answer.
+    public var next: String?
+    /// The most pages a paged source may have.
+    public var maxPages = 100
     /// Where `source` is written, for errors about it (a missing file, a failed fetch).
     public var location: SourceLocation
 
     public static let formats = ["json", "yaml", "csv", "tsv", "markdown", "sqlite", "todo.txt", "markdown-checklist"]
     public static let defaultMaxAge = Duration.seconds(3600)
-    static let keys = ["source", "format", "table", "query", "root", "max_age", "max_bytes", "timeout"]
+    static let keys = ["source", "format", "table", "query", "root", "max_age", "max_bytes", "timeout",
+                       "headers", "cache_key", "next", "max_pages"]
 
     public init(source: String, format: String? = nil, table: String? = nil, query: String? = nil,
                 root: String? = nil, maxAge: Duration = SourceConfig.defaultMaxAge, location: SourceLocation) {
@@ -67,7 +76,31 @@ public struct SourceConfig: Sendable {
         if let maxAge = duration("max_age", &reader, in: section) { config?.maxAge = maxAge }
         if let timeout = duration("timeout", &reader, in: section) { config?.timeout = timeout }
         if let maxBytes = maxBytes(&reader, in: section) { config?.maxBytes = maxBytes }
+        if let headers = headers(&reader, in: section) { config?.headers = headers }
+        config?.cacheKey = reader.text("cache_key", in: section)?.text
+        if let next = KeyPaths.read(&reader, key: "next", in: section) { config?.next = next }
+        if let node = reader.value("max_pages", in: section) {
+            if case .int(let count) = node.value, (1...100_000).contains(count) {
+                config?.maxPages = count
+            } else {
+                reader.error("'max_pages' must be a whole number from 1 to 100000, found \(node.value.quotedForMessage)", at: node)
+            }
+        }
         return config
+    }
+
+    /// `headers:`, a map of header names to texts.
+    private static func headers(_ reader: inout ConfigReader, in section: DataMap) -> [String: String]? {
+        guard let map = reader.map("headers", in: section) else { return nil }
+        var headers: [String: String] = [:]
+        for (name, node) in map.entries {
+            if case .string(let value) = node.value {
+                headers[name] = value
+            } else {
+                reader.error("header '\(name)' must be text, found \(node.value.quotedForMessage)", at: node)
+            }
+        }
+        return headers
     }
 
     private static func maxBytes(_ reader: inout ConfigReader, in section: DataMap) -> Int? {

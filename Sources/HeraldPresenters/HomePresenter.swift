@@ -18,6 +18,8 @@ public struct HomePresenter: Sendable {
         let links = Linker(from: "")
         var view = context.chrome(route: "", title: context.title, description: description,
                                   links: links, section: "home")
+        // Overdue tasks and progress are today's: the footer says which day that was.
+        if context.hasTasks { view["footer"] = context.datedFooter }
         var intro: [String] = []
         if context.hasTasks { intro.append("\(count(board.tasks.count, "task", "tasks")) on the board") }
         if context.hasHeroes { intro.append("\(count(catalog.heroes.count, "hero", "heroes")) in the catalog") }

@@ -16,6 +16,21 @@ public struct SiteContext: Sendable {
         }
     }
 
+    /// Where a section's data came from, when it is a URL source.
+    public struct DataSource: Sendable {
+        public var url: String
+        /// When its bytes were downloaded (or the server's Last-Modified): not when they were last checked.
+        public var asOf: Date
+        /// Why the latest fetch failed, when a cached copy stood in for it.
+        public var failure: String?
+
+        public init(url: String, asOf: Date, failure: String? = nil) {
+            self.url = url
+            self.asOf = asOf
+            self.failure = failure
+        }
+    }
+
     public var title: String
     public var language: String
     /// Ends with `/`: an absolute URL (`https://example.org/board/`) or a path (`/`).
@@ -31,6 +46,8 @@ public struct SiteContext: Sendable {
     public var markdown: MarkdownRenderer
     /// Every file of the site's `data:` folder, by name, for templates as `data.NAME`.
     public var data: TemplateValue
+    /// Section (`tasks`, `heroes`) → where its data came from, for sections read from a URL.
+    public var dataSources: [String: DataSource] = [:]
 
     public init(title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,
                 assets: [String: String], hasTasks: Bool, hasHeroes: Bool, pages: [NavPage],
@@ -80,7 +97,9 @@ public struct SiteContext: Sendable {
             "nav": .list(nav),
             "assets": .map(assetLinks),
             "links": .map(standardLinks(links)),
-            "footer": .string("Built by Herald on \(dayText.long(today))."),
+            // No date: a page that shows nothing of today must not change from one day to the next.
+            "footer": "Built by Herald.",
+            "data_source": dataSourceView(section),
             "data": data,
         ]
     }
@@ -97,6 +116,35 @@ public struct SiteContext: Sendable {
             "heroes": .string(links.href("heroes/")),
             "search_index": .string(links.href("heroes/search-index.js")),
         ]
+    }
+
+    /// The footer of a page that shows what today makes of the data (due in 2 days, overdue):
+    /// the day it was built, so that a reader knows what those words count from.
+    public var datedFooter: TemplateValue {
+        .string("Built by Herald on \(dayText.long(today)); due dates count from that day.")
+    }
+
+    /// "Data from api.example.org, as of Nov 23, 14:02", and a notice when a stale copy stood in.
+    func dataSourceView(_ section: String) -> TemplateValue {
+        guard let source = dataSources[section] else { return .null }
+        let host = URL(string: source.url)?.host ?? source.url
+        let day = Day(source.asOf, in: timeZone)
+        let asOf = "\(dayText.short(day)), \(Self.clockTime(source.asOf, in: timeZone))"
+        return [
+            "text": .string("Data from \(host), as of \(asOf)."),
+            "stale": .bool(source.failure != nil),
+            "stale_text": .string(source.failure.map {
+                "The source could not be reached (\($0)); showing the copy from \(dayText.short(day))."
+            } ?? ""),
+        ]
+    }
+
+    /// `14:02`, in `zone`.
+    static func clockTime(_ date: Date, in zone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+        let minutes = ((seconds / 60) % 1440 + 1440) % 1440
+        let (hour, minute) = (minutes / 60, minutes % 60)
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
     private func navItem(_ label: String, _ route: String, _ links: Linker, current: Bool) -> TemplateValue {

@@ -10,6 +10,12 @@ public struct BuildOptions: Sendable {
     public var drafts = false
     /// Never fetch: remote sources are read from the cache only.
     public var offline = false
+    /// Revalidate remote sources now, however fresh their cached copies.
+    public var refresh = false
+    /// Where fetched sources are cached; nil for `.herald-cache/` in the site folder.
+    public var cacheFolder: URL?
+    /// Scales the waits between retries of a failing server (tests).
+    public var retryBackoffScale = 1.0
     /// Overrides `base_url` of herald.yml.
     public var baseURL: String?
     /// The instant "today", "overdue" and the footer's date are computed from.

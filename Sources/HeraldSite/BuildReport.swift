@@ -1,4 +1,5 @@
 import HeraldBuilder
+import HeraldLoaders
 
 /// What a build did, for the summary line and `--report FILE.json`.
 public struct BuildReport: Sendable, Codable {
@@ -20,6 +21,8 @@ public struct BuildReport: Sendable, Codable {
     public var warnings: [String] = []
     public var errors: [String] = []
     public var phases: [Phase] = []
+    /// How each URL source was obtained: fresh, revalidated, downloaded, stale or offline.
+    public var sources: [RemoteFetcher.Report] = []
     public var seconds = 0.0
 
     public init(succeeded: Bool) {

@@ -26,6 +26,14 @@ enum InputFingerprint {
         }
         program.append(("herald", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
 
+        // URL sources are fetched here (or found fresh in the cache), all of them even when one
+        // fails, so that every failure is reported; their bytes count like a file's.
+        var remote: [(name: String, digest: UInt64)] = []
+        var problems: [Diagnostic] = []
+        do throws(DiagnosticError) { remote += try sources.tasks?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
+        do throws(DiagnosticError) { remote += try sources.heroes?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+
         var hash = ContentHash()
         hash.combine("herald-inputs 1")
         hash.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "") today=\(today)")
@@ -38,6 +46,12 @@ enum InputFingerprint {
             hash.combine(file.name)
             hash.combine(withUnsafeBytes(of: digest.littleEndian) { Array($0) })
         }
+        for page in remote {
+            hash.combine(page.name)
+            hash.combine(withUnsafeBytes(of: page.digest.littleEndian) { Array($0) })
+        }
+        // A stale copy is shown with a notice that a fresh copy of the same bytes has not.
+        for report in sources.remote?.reports ?? [] where report.outcome == "stale" { hash.combine("stale \(report.url)") }
         return hash.value
     }
 

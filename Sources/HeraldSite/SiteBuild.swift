@@ -18,6 +18,7 @@ public enum SiteBuild {
         var report = BuildReport(succeeded: false)
         // Known to the failure path below, so that a failed build removes a folder it created.
         var openWriter: OutputWriter?
+        var fetcher: RemoteFetcher?
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: options.output, site: options.site)
             let (config, configText) = try SiteConfigFile.load(options)
@@ -29,7 +30,12 @@ public enum SiteBuild {
             }
             let theme = try Theme(site: options.site)
             let chosen: SiteSources
-            if let sources { chosen = sources } else { chosen = try SiteSources(config: config, site: options.site) }
+            if let sources {
+                chosen = sources
+            } else {
+                fetcher = remoteFetcher(config, options)
+                chosen = try SiteSources(config: config, site: options.site, remote: fetcher)
+            }
             // Held to the end of the build: from reading the last manifest to saving the next.
             let lock = try OutputLock(folder: options.output, wait: options.wait, waiting: options.waiting ?? {})
             defer { withExtendedLifetime(lock) {} }
@@ -39,11 +45,13 @@ public enum SiteBuild {
                                                       today: Day(options.now, in: config.timeZone),
                                                       theme: theme, sources: chosen)
             clock.end("up-to-date check")
-            if let inputs, writer.isUpToDate(inputs: inputs) {
+            let fetchWarnings = chosen.remote?.log.all ?? []
+            if let inputs, fetchWarnings.isEmpty, writer.isUpToDate(inputs: inputs) {
                 // Same inputs, same binary, same day, every output file intact: nothing to do.
                 report.record(writer.previousSummary)
                 report.phases = clock.phases
                 report.seconds = clock.total
+                report.sources = fetcher?.reports ?? []
                 return report
             }
 
@@ -56,7 +64,7 @@ public enum SiteBuild {
             clock.end("load data")
 
             let assets = AssetsCoordinator(assets: try theme.assets())
-            let context = siteContext(config, options: options, models: models, assets: assets.routes)
+            let context = siteContext(config, options: options, models: models, assets: assets.routes, remote: chosen.remote)
             let items = try outputItems(config: config, context: context, models: consume models, assets: assets)
             clock.end("plan pages")
 
@@ -64,7 +72,7 @@ public enum SiteBuild {
             var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: writer,
                                                            progress: options.progress)
             releaseInBackground(consume items)
-            let warnings = loadWarnings + writer.warnings + renderer.warnings
+            let warnings = (chosen.remote?.log.all ?? []) + loadWarnings + writer.warnings + renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
             } else {
@@ -84,6 +92,7 @@ public enum SiteBuild {
         }
         report.phases = clock.phases
         report.seconds = clock.total
+        report.sources = fetcher?.reports ?? []
         return report
     }
 
@@ -148,15 +157,41 @@ public enum SiteBuild {
         return models
     }
 
+    /// The fetcher of the config's URL sources, with the cache beside herald.yml unless told
+    /// otherwise; nil when every source is a file.
+    private static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
+        let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
+        guard sources.contains(where: RemoteOptions.isURL) else { return nil }
+        var settings = RemoteFetcher.Settings(cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
+                                              now: options.now)
+        settings.offline = options.offline
+        settings.refresh = options.refresh
+        settings.timeZone = config.timeZone
+        settings.backoffScale = options.retryBackoffScale
+        return RemoteFetcher(settings: settings)
+    }
+
+    /// Where each section's data came from, for the pages built from a URL source.
+    private static func dataSources(_ config: SiteConfig, remote: RemoteFetcher?) -> [String: SiteContext.DataSource] {
+        var notes: [String: SiteContext.DataSource] = [:]
+        for (section, url) in [("tasks", config.tasks?.source.source), ("heroes", config.heroes?.source.source)] {
+            guard let url, let status = remote?.status(of: url) else { continue }
+            notes[section] = SiteContext.DataSource(url: url, asOf: status.asOf, failure: status.failure)
+        }
+        return notes
+    }
+
     private static func siteContext(_ config: SiteConfig, options: BuildOptions, models: Models,
-                                    assets: [String: String]) -> SiteContext {
-        SiteContext(
+                                    assets: [String: String], remote: RemoteFetcher?) -> SiteContext {
+        var context = SiteContext(
             title: config.title, language: config.language, baseURL: config.baseURL, timeZone: config.timeZone,
             now: options.now, assets: assets, hasTasks: config.tasks != nil, hasHeroes: config.heroes != nil,
             pages: models.pages.sorted { $0.title < $1.title }
                 .map { SiteContext.NavPage(title: $0.title, route: PagePresenter.route(of: $0)) },
             markdown: MarkdownRenderer(options: config.markdown),
             data: models.data)
+        context.dataSources = dataSources(config, remote: remote)
+        return context
     }
 
     /// Every coordinator's items: what pages and files this build writes.

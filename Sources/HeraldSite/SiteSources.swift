@@ -13,6 +13,8 @@ public struct SiteSources: Sendable {
     public var data: DataFolderLoader?
     /// The files the loaders list and read, shared with the up-to-date check so each is read once.
     public var inputs: InputFiles
+    /// Fetches the URL sources, when the site has any; it knows how each was obtained.
+    public var remote: RemoteFetcher?
 
     public init(tasks: (any ModelLoader<Task>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
                 data: DataFolderLoader?, inputs: InputFiles = InputFiles()) {
@@ -23,10 +25,14 @@ public struct SiteSources: Sendable {
         self.inputs = inputs
     }
 
-    /// The sources named in `config`, read from files under `site`.
-    public init(config: SiteConfig, site: URL) throws(DiagnosticError) {
+    /// What one file of a URL source may hold unless `max_bytes:` says otherwise.
+    static let defaultRemoteLimit = 100 * 1024 * 1024
+
+    /// The sources named in `config`, read from files under `site`, and from URLs through `remote`.
+    public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil) throws(DiagnosticError) {
         inputs = InputFiles()
-        let records = RecordLoader(siteFolder: site, inputs: inputs)
+        self.remote = remote
+        let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote)
         tasks = try config.tasks.map { tasks throws(DiagnosticError) in
             TaskLoader(records: records, spec: try Self.spec(tasks.source), rules: tasks.rules)
         }
@@ -45,8 +51,16 @@ public struct SiteSources: Sendable {
             }
             format = known
         }
-        return SourceSpec(path: source.source, format: format, root: source.root, table: source.table, query: source.query,
-                          maxBytes: source.maxBytes ?? FileBytes.defaultLimit,
-                          timeout: source.timeout ?? SourceSpec.defaultTimeout)
+        let isURL = RemoteOptions.isURL(source.source)
+        var spec = SourceSpec(path: source.source, format: format, root: source.root, table: source.table,
+                              query: source.query,
+                              maxBytes: source.maxBytes ?? (isURL ? Self.defaultRemoteLimit : FileBytes.defaultLimit),
+                              timeout: source.timeout ?? SourceSpec.defaultTimeout)
+        spec.remote.headers = source.headers
+        spec.remote.maxAge = source.maxAge
+        spec.remote.cacheKey = source.cacheKey
+        spec.remote.next = source.next
+        spec.remote.maxPages = source.maxPages
+        return spec
     }
 }

@@ -1,6 +1,7 @@
 /// What a config's `tasks:` or `heroes:` section says about where its records come from.
 public struct SourceSpec: Sendable, Hashable {
-    /// A file, a folder, a glob (`Content/**/*.md`) or a SQLite file, relative to the site folder.
+    /// A file, a folder, a glob (`Content/**/*.md`) or a SQLite file, relative to the site folder;
+    /// or an http(s) URL.
     public var path: String
     /// The format; nil infers it from the path (see `RecordLoader`).
     public var format: DataFormat?
@@ -12,8 +13,13 @@ public struct SourceSpec: Sendable, Hashable {
     public var query: String?
     /// The most bytes one file of the source may hold (`max_bytes:`).
     public var maxBytes: Int
-    /// How long reading the source may take where reading can stall: a SQLite query (`timeout:`).
+    /// How long reading the source may take where reading can stall: a SQLite query, a request (`timeout:`).
     public var timeout: Duration
+    /// How a URL source is fetched and cached.
+    public var remote: RemoteOptions = RemoteOptions()
+
+    /// Whether the source is fetched over HTTP rather than read from disk.
+    public var isRemote: Bool { RemoteOptions.isURL(path) }
 
     public static let defaultTimeout = Duration.seconds(30)
 

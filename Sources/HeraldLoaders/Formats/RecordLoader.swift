@@ -7,10 +7,13 @@ public struct RecordLoader: Sendable {
     public var siteFolder: URL
     /// What this build has listed and read already; shared by every copy of this loader.
     public var inputs: InputFiles
+    /// Fetches URL sources; without one, a URL source is an error.
+    public var remote: RemoteFetcher?
 
-    public init(siteFolder: URL, inputs: InputFiles = InputFiles()) {
+    public init(siteFolder: URL, inputs: InputFiles = InputFiles(), remote: RemoteFetcher? = nil) {
         self.siteFolder = siteFolder
         self.inputs = inputs
+        self.remote = remote
     }
 
     /// The records of `spec`, in file order and, within a file, in source order. An empty
@@ -29,6 +32,11 @@ public struct RecordLoader: Sendable {
     public func decode<Model: Sendable>(_ spec: SourceSpec,
                                         _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
         throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic]) {
+        if spec.isRemote {
+            let (records, problems) = try remoteRecords(spec)
+            let decoded = decodeAll(records, decode)
+            return (decoded.models, problems + decoded.problems)
+        }
         let (files, format) = try resolve(spec)
         let reader = Self.reader(for: format, spec: spec)
         let inputs = inputs
@@ -61,9 +69,54 @@ public struct RecordLoader: Sendable {
         return (models, problems)
     }
 
-    /// The files `spec` reads, in the order they are read.
+    /// The files `spec` reads, in the order they are read; none for a URL source.
     public func files(of spec: SourceSpec) throws(DiagnosticError) -> [SourceFile] {
-        try resolve(spec).files
+        spec.isRemote ? [] : try resolve(spec).files
+    }
+
+    /// The records of every page of a URL source, each read in the format its answer names, and
+    /// the problems of every page.
+    private func remoteRecords(_ spec: SourceSpec) throws(DiagnosticError) -> ([Record], [Diagnostic]) {
+        guard let remote else {
+            throw DiagnosticError(.error(at: SourceLocation(file: spec.path), "this build cannot fetch URL sources"))
+        }
+        var records: [Record] = []
+        var problems: [Diagnostic] = []
+        for document in try remote.documents(for: spec) {
+            do throws(DiagnosticError) {
+                let format = try Self.format(of: document, spec: spec)
+                guard let reader = Self.reader(for: format, spec: spec) as? any TextRecordReader else {
+                    throw DiagnosticError(.error(at: SourceLocation(file: document.url),
+                                                 "a URL source cannot be \(format.rawValue); use json, yaml, csv or tsv"))
+                }
+                records += try reader.records(inText: document.bytes, file: document.url)
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if problems.isEmpty { remote.noteRecords(records.count, of: spec) }
+        return (records, problems)
+    }
+
+    /// A page's format: the config's `format:`, else the answer's content type, else the URL's
+    /// extension.
+    static func format(of document: RemoteDocument, spec: SourceSpec) throws(DiagnosticError) -> DataFormat {
+        if let given = spec.format { return given }
+        let type = (document.contentType ?? "").split(separator: ";").first.map { $0.trimmed().lowercased() } ?? ""
+        switch type {
+        case "application/json", "text/json": return .json
+        case _ where type.hasSuffix("+json"): return .json
+        case "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml": return .yaml
+        case "text/csv": return .csv
+        case "text/tab-separated-values": return .tsv
+        default: break
+        }
+        let fileExtension = URL(string: document.url)?.pathExtension ?? ""
+        if let format = DataFormat(fileExtension: fileExtension), [.json, .yaml, .csv, .tsv].contains(format) { return format }
+        let answered = type.isEmpty ? "no content type" : "'\(type)'"
+        let hint = type == "text/html" ? "the server answered with a web page, not data" : "the answer has \(answered)"
+        throw DiagnosticError(.error(at: SourceLocation(file: document.url),
+                                     "cannot tell the format of this URL source: \(hint); set format: to json, yaml, csv or tsv"))
     }
 
     private func resolve(_ spec: SourceSpec) throws(DiagnosticError) -> (files: [SourceFile], format: DataFormat) {

@@ -13,11 +13,15 @@ public protocol ModelLoader<Model>: Sendable {
     func inputFiles() throws(DiagnosticError) -> [URL]?
     /// What `load()` found wrong but read past, once it has run.
     var warnings: [Diagnostic] { get }
+    /// The URL sources `load()` reads, each page by its URL and the hash of its bytes: a changed
+    /// answer makes the build run, an unchanged one lets it stop early. Fetches them if needed.
+    func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)]
 }
 
 extension ModelLoader {
     public func inputFiles() throws(DiagnosticError) -> [URL]? { nil }
     public var warnings: [Diagnostic] { [] }
+    public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] { [] }
 }
 
 /// Models already in memory: for tests, and for callers that made their models themselves.

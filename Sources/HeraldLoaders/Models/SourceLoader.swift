@@ -27,6 +27,11 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
 
     public var warnings: [Diagnostic] { log.all }
 
+    public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] {
+        guard spec.isRemote, let remote = records.remote else { return [] }
+        return try remote.documents(for: spec).map { ($0.url, ContentHash.of($0.bytes)) }
+    }
+
     public func load() throws(DiagnosticError) -> [Model] {
         let (log, decode) = (log, decode)
         let (models, problems) = try records.decode(spec) { record throws(DiagnosticError) in try decode(record, log) }

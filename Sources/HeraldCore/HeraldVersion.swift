@@ -1,0 +1,4 @@
+/// Herald's version, for `User-Agent` and `--version`.
+public enum HeraldVersion {
+    public static let string = "0.2.0"
+}
