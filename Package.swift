@@ -8,13 +8,15 @@ import PackageDescription
 //   HeraldMarkdown      CommonMark through libcmark, front matter, heading ids, summary
 //   HeraldMustache      the strict, typed Mustache engine and its view data
 //   HeraldConfig        herald.yml, checked key by key                  (Core, Models, Markdown)
-//   HeraldLoaders       files, folders, globs, SQLite and URLs -> records -> models  (Core, Models, Markdown)
+//   HeraldLoaders       files, folders, globs, SQLite and fetched pages -> records -> models
+//                                                                       (Core, Models, Markdown)
+//   HeraldRemote        URL sources: HTTP with retries, the disk cache, paging    (Core, Loaders)
 //   HeraldPresenters    models -> view data (formatted strings, numbers, lists, maps)
 //                                                                       (Core, Models, Markdown, Mustache)
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
 //                                                                       (Core, Mustache)
 //   HeraldSite          coordinators: which pages exist, which presenter feeds which template (all above)
-//   herald              the command-line tool                    (Core, Mustache, Builder, Loaders, Site)
+//   herald              the command-line tool                    (Core, Mustache, Builder, Remote, Site)
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -45,7 +47,10 @@ let package = Package(
         .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
         .target(name: "HeraldLoaders",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown",
-                               .product(name: "GRDB", package: "GRDB.swift"),
+                               .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
+        .target(name: "HeraldRemote",
+                dependencies: ["HeraldCore", "HeraldLoaders",
                                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOHTTP1", package: "swift-nio")],
@@ -55,14 +60,14 @@ let package = Package(
         .target(name: "HeraldBuilder", dependencies: ["HeraldCore", "HeraldMustache"], swiftSettings: strict),
         .target(name: "HeraldSite",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
-                               "HeraldLoaders", "HeraldPresenters", "HeraldBuilder"],
+                               "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"],
                 resources: [.copy("Theme")], swiftSettings: strict),
         // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
         .executableTarget(name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
-            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldLoaders", "HeraldSite",
+            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldRemote", "HeraldSite",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 

@@ -1,5 +1,5 @@
 import HeraldBuilder
-import HeraldLoaders
+import HeraldRemote
 
 /// What a build did, for the summary line and `--report FILE.json`.
 public struct BuildReport: Sendable, Codable {

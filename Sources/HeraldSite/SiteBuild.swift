@@ -7,6 +7,7 @@ import HeraldMarkdown
 import HeraldModels
 import HeraldMustache
 import HeraldPresenters
+import HeraldRemote
 
 /// Builds a whole site: reads the config, loads the models, asks each coordinator for its pages,
 /// renders them and commits the output only when nothing went wrong.

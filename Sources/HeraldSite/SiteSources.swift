@@ -2,6 +2,7 @@ import Foundation
 import HeraldConfig
 import HeraldCore
 import HeraldLoaders
+import HeraldRemote
 import HeraldModels
 
 /// The loaders a build reads its models from. The build receives them (tests pass in-memory

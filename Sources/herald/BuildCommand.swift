@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HeraldBuilder
 import HeraldCore
-import HeraldLoaders
+import HeraldRemote
 import HeraldSite
 
 /// `herald build`: builds the site folder into its output folder.

@@ -8,9 +8,9 @@ public struct RecordLoader: Sendable {
     /// What this build has listed and read already; shared by every copy of this loader.
     public var inputs: InputFiles
     /// Fetches URL sources; without one, a URL source is an error.
-    public var remote: RemoteFetcher?
+    public var remote: (any RemoteSource)?
 
-    public init(siteFolder: URL, inputs: InputFiles = InputFiles(), remote: RemoteFetcher? = nil) {
+    public init(siteFolder: URL, inputs: InputFiles = InputFiles(), remote: (any RemoteSource)? = nil) {
         self.siteFolder = siteFolder
         self.inputs = inputs
         self.remote = remote

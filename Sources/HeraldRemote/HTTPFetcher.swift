@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldCore
+import HeraldLoaders
 import NIOCore
 import NIOHTTP1
 

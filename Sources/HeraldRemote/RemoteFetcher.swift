@@ -1,19 +1,12 @@
 import Foundation
 import HeraldCore
+import HeraldLoaders
 import Synchronization
-
-/// One fetched page of a URL source, as the readers get it.
-public struct RemoteDocument: Sendable {
-    /// The page's URL: what error positions name (`https://api.example.org/heroes.json:3:17`).
-    public var url: String
-    public var bytes: [UInt8]
-    public var contentType: String?
-}
 
 /// Fetches the URL sources of one build through the disk cache: fresh copies are used without
 /// a request, stale ones are revalidated, failures fall back to the cached copy with a warning.
 /// Each source is fetched once per build, whoever asks first (the up-to-date check or a loader).
-public final class RemoteFetcher: Sendable {
+public final class RemoteFetcher: RemoteSource {
     /// What the build asks of the fetcher.
     public struct Settings: Sendable {
         /// Where the cache lives (`.herald-cache/` beside herald.yml, or `--cache-dir`).

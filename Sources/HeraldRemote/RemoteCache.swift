@@ -1,5 +1,6 @@
 import Foundation
 import HeraldCore
+import HeraldLoaders
 
 /// The disk cache of fetched pages (`.herald-cache/`): per URL (and `cache_key:`) the body and
 /// what is needed to revalidate it. Request headers are never stored, so a token from the
