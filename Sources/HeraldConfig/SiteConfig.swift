@@ -19,6 +19,8 @@ public struct SiteConfig: Sendable {
     public var pages = "Content/pages"
     /// Folder of extra data files exposed to templates as `data.NAME`.
     public var data = "Content/data"
+    /// `data:` written as a map instead: each name's source (a file or a URL), for `data.NAME`.
+    public var dataSources: [(name: String, source: SourceConfig)] = []
     public var markdown = MarkdownOptions()
 
     static let keys = ["title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown"]
@@ -56,7 +58,11 @@ public struct SiteConfig: Sendable {
         config.tasks = TasksConfig.read(&reader, in: map, timeZone: config.timeZone)
         config.heroes = HeroesConfig.read(&reader, in: map)
         if let (pages, _) = reader.text("pages", in: map) { config.pages = pages }
-        if let (data, _) = reader.text("data", in: map) { config.data = data }
+        if case .map(let sources)? = reader.value("data", in: map)?.value {
+            config.dataSources = dataSources(&reader, sources)
+        } else if let (data, _) = reader.text("data", in: map) {
+            config.data = data
+        }
         config.markdown = MarkdownOptions.read(&reader, in: map)
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
@@ -85,6 +91,25 @@ public struct SiteConfig: Sendable {
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
+    }
+
+    /// `data: {team: Content/team.yml, releases: https://…}`: each value a source, or a map of
+    /// source settings (`source:`, `headers:`, `max_age:`…) as under `tasks:`.
+    private static func dataSources(_ reader: inout ConfigReader, _ map: DataMap) -> [(name: String, source: SourceConfig)] {
+        var sources: [(name: String, source: SourceConfig)] = []
+        for (name, node) in map.entries {
+            switch node.value {
+            case .string(let path) where path.hasVisibleText:
+                sources.append((name, SourceConfig(source: path, location: node.location(in: reader.file))))
+            case .map(let section):
+                reader.rejectUnknownKeys(in: section, known: SourceConfig.keys, section: "data.\(name)")
+                if let source = SourceConfig.read(&reader, section: section, name: name, in: map) { sources.append((name, source)) }
+            default:
+                reader.error("'data.\(name)' must name a file or URL, or be a map with 'source:', found \(node.value.quotedForMessage)",
+                             at: node)
+            }
+        }
+        return sources
     }
 
     private static func timeZone(_ reader: inout ConfigReader, in map: DataMap) -> TimeZone? {

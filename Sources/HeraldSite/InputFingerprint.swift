@@ -16,7 +16,7 @@ enum InputFingerprint {
         var data: [(name: String, url: URL)] = []
         let sitePrefix = options.site.standardizedFileURL.path + "/"
         for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
-                            try sources.pages.inputFiles(), sources.data?.inputFiles() ?? []] {
+                            try sources.pages.inputFiles(), try sources.data?.inputFiles() ?? []] {
             guard let loaderFiles else { return nil }
             data += loaderFiles.map { (relative($0, to: sitePrefix), $0) }
         }
@@ -32,6 +32,7 @@ enum InputFingerprint {
         var problems: [Diagnostic] = []
         do throws(DiagnosticError) { remote += try sources.tasks?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
         do throws(DiagnosticError) { remote += try sources.heroes?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
+        do throws(DiagnosticError) { remote += try sources.data?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
 
         var hash = ContentHash()

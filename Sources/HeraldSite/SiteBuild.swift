@@ -119,7 +119,9 @@ public enum SiteBuild {
     /// names them (a glob by the folder it searches).
     private static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
         var names = [config.pages, config.data, "Templates"]
-        for source in [config.tasks?.source.source, config.heroes?.source.source].compactMap({ $0 }) {
+        let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
+            + config.dataSources.map(\.source.source)
+        for source in sources where !RemoteOptions.isURL(source) {
             names.append(source.contains("*") || source.contains("?") ? GlobPattern.base(of: source) : source)
         }
         return names.map { name in (name, name.hasPrefix("/") ? URL(fileURLWithPath: name) : site.appendingPathComponent(name)) }
@@ -162,6 +164,7 @@ public enum SiteBuild {
     /// otherwise; nil when every source is a file.
     private static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
+            + config.dataSources.map(\.source.source)
         guard sources.contains(where: RemoteOptions.isURL) else { return nil }
         var settings = RemoteFetcher.Settings(cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
                                               now: options.now)

@@ -41,7 +41,9 @@ public struct SiteSources: Sendable {
             HeroLoader(records: records, spec: try Self.spec(heroes.source), rules: heroes.rules)
         }
         pages = PageLoader(records: records, folder: config.pages, timeZone: config.timeZone)
-        data = DataFolderLoader(records: records, folder: config.data)
+        var named: [(name: String, spec: SourceSpec)] = []
+        for (name, source) in config.dataSources { named.append((name, try Self.spec(source))) }
+        data = DataFolderLoader(records: records, folder: config.data, named: named)
     }
 
     private static func spec(_ source: SourceConfig) throws(DiagnosticError) -> SourceSpec {

@@ -142,7 +142,8 @@ import Glibc
     let clock = ContinuousClock()
     let started = clock.now
     let result = try await site.build()
-    #expect(clock.now - started < .seconds(20))
+    // Before the bound, it ran for minutes and to 12 GB; now seconds, or a few dozen on a loaded machine.
+    #expect(clock.now - started < .seconds(60))
     #expect(result.status == 1)
     #expect(result.stderr.contains("Content/data/laughs.yml:"))
     #expect(result.stderr.contains("YAML aliases (*name) expand this document to too many values"))

@@ -210,3 +210,48 @@ private extension TemporarySite {
                 "\(path) changed from one day to the next")
     }
 }
+
+@Test func anAnswerThatEmptiedIsAWarning() async throws {
+    let server = try TestServer()
+    try server.serve("heroes.json", heroesJSON)
+    let site = try remoteSite(server, "/heroes.json")
+    #expect(try await site.build(at: "2026-11-21T10:00:00Z").status == 0)
+    try server.serve("heroes.json", "[]")
+    let emptied = try await site.build(at: "2026-11-21T12:00:00Z")
+    #expect(emptied.status == 0)
+    #expect(emptied.stderr.contains("\(server.url("/heroes.json")): warning: the source now gives no records, where its last copy gave 2"))
+}
+
+@Test func anIssueTrackerIsATaskBoardAndDataFilesMayBeURLs() async throws {
+    let server = try TestServer()
+    try server.serve("issues.json", """
+        [{"number": 7, "title": "Crash on empty file", "state": "open", "assignee": {"login": "maren"}, "labels": [{"name": "bug"}],
+          "created_at": "2026-11-01T10:00:00Z", "closed_at": null, "html_url": "https://example.org/7"},
+         {"number": 8, "title": "Ship 1.0", "state": "closed", "assignee": null, "labels": [],
+          "created_at": "2026-10-01T10:00:00Z", "closed_at": "2026-11-20T16:00:00Z", "html_url": "https://example.org/8"}]
+        """)
+    try server.serve("team.json", #"[{"name": "Maren"}, {"name": "Tobi"}]"#)
+    let site = try TemporarySite([
+        "herald.yml": """
+            title: Issues
+            tasks:
+              source: \(server.url("/issues.json"))
+              columns: [todo, done]
+              status_map: {open: todo, closed: done}
+              fields: {id: number, title: title, status: state, assignee: assignee.login, url: html_url,
+                       created: created_at, completed_at: closed_at, tags: labels.0.name}
+            data:
+              team: \(server.url("/team.json"))
+
+            """,
+        "Templates/404.html.mustache": "{{#data.team}}{{name}} {{/data.team}}",
+    ])
+    let result = try await site.build(at: "2026-11-21T10:00:00Z", ["--strict"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let board = try site.read("Output/tasks/index.html")
+    #expect(board.contains("Crash on empty file") && board.contains("maren") && board.contains("Ship 1.0"))
+    #expect(board.contains("Data from 127.0.0.1"))
+    #expect(site.exists("Output/tasks/tags/bug/index.html"))
+    #expect(try site.read("Output/404.html") == "Maren Tobi ")
+    #expect(try server.requests(to: "/team.json").count == 1)
+}

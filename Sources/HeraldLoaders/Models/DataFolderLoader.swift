@@ -2,24 +2,54 @@ import Foundation
 import HeraldCore
 
 /// Reads every JSON, YAML, CSV or TSV file of the `data:` folder into one map, keyed by file name
-/// without extension (`team.yml` → `team`), for templates as `data.team`.
+/// without extension (`team.yml` → `team`), for templates as `data.team`; or, when `data:` names
+/// its sources one by one, each (a file or a URL) under its name.
 public struct DataFolderLoader: Sendable {
     public var records: RecordLoader
     public var folder: String
+    /// Named sources, read instead of the folder when there are any.
+    public var named: [(name: String, spec: SourceSpec)]
 
-    public init(records: RecordLoader, folder: String) {
+    public init(records: RecordLoader, folder: String, named: [(name: String, spec: SourceSpec)] = []) {
         self.records = records
         self.folder = folder
+        self.named = named
     }
 
     /// The data files read, for up-to-date checks.
-    public func inputFiles() -> [URL] {
-        dataFiles().map { records.siteFolder.appendingPathComponent(folder + "/" + $0.name) }
+    public func inputFiles() throws(DiagnosticError) -> [URL] {
+        guard named.isEmpty else {
+            var files: [URL] = []
+            for (_, spec) in named { files += try records.files(of: spec).map(\.url) }
+            return files
+        }
+        return dataFiles().map { records.siteFolder.appendingPathComponent(folder + "/" + $0.name) }
+    }
+
+    /// The named URL sources' pages and the hashes of their bytes, for up-to-date checks.
+    public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] {
+        guard let remote = records.remote else { return [] }
+        var pages: [(name: String, digest: UInt64)] = []
+        for (_, spec) in named where spec.isRemote {
+            pages += try remote.documents(for: spec).map { ($0.url, ContentHash.of($0.bytes)) }
+        }
+        return pages
     }
 
     public func load() throws(DiagnosticError) -> DataNode {
         var map = DataMap()
         var problems: [Diagnostic] = []
+        if !named.isEmpty {
+            for (name, spec) in named {
+                do throws(DiagnosticError) {
+                    map[name] = DataNode(.list(try records.load(spec).map(\.fields)))
+                } catch {
+                    problems += error.diagnostics
+                }
+            }
+            guard problems.isEmpty else { throw DiagnosticError(problems) }
+            return DataNode(.map(map))
+        }
         let base = records.siteFolder.appendingPathComponent(folder).path
         let roots = [SourceResolver.realPath(records.siteFolder.path), SourceResolver.realPath(base)]
         for (name, format) in dataFiles() {
