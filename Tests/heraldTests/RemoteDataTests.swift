@@ -255,3 +255,22 @@ private extension TemporarySite {
     #expect(try site.read("Output/404.html") == "Maren Tobi ")
     #expect(try server.requests(to: "/team.json").count == 1)
 }
+
+@Test func aDamagedCacheEntryIsDiscardedAndRefreshRevalidatesAFreshCopy() async throws {
+    let server = try TestServer()
+    try server.serve("heroes.json", heroesJSON)
+    let site = try remoteSite(server, "/heroes.json")
+    #expect(try await site.build(at: "2026-11-21T10:00:00Z").status == 0)
+    // --refresh asks even within max_age (and is answered 304).
+    #expect(try await site.build(at: "2026-11-21T10:05:00Z", ["--refresh"]).status == 0)
+    #expect(try server.requests(to: "/heroes.json").map(\.status) == [200, 304])
+    // A body that no longer matches its entry is thrown away, with a warning, and fetched anew.
+    let cache = site.url(".herald-cache")
+    for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) where name.hasSuffix(".body") {
+        try Data("garbage".utf8).write(to: cache.appendingPathComponent(name))
+    }
+    let damaged = try await site.build(at: "2026-11-21T10:10:00Z")
+    #expect(damaged.status == 0)
+    #expect(damaged.stderr.contains("\(server.url("/heroes.json")): warning: the cached copy was damaged and is discarded"))
+    #expect(try server.requests(to: "/heroes.json").map(\.status) == [200, 304, 200])
+}
