@@ -62,7 +62,7 @@ final class HTTPFetcher: Sendable {
     }
 
     /// The answer to `GET url` with `headers`, after retrying what is worth retrying; a 304 or a
-    /// 4xx is an answer, not a failure. `attempted` hears each attempt's start.
+    /// 4xx is an answer, not a failure.
     func get(_ url: String, headers: [(String, String)]) -> Result<Response, Failure> {
         var attempt = 0
         while true {

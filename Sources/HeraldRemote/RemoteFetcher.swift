@@ -46,7 +46,7 @@ public final class RemoteFetcher: RemoteSource {
         public var url: String
         /// When its bytes were downloaded, or the server's Last-Modified.
         public var asOf: Date
-        /// Why the fetch failed when a cached copy stood in, and that copy's date.
+        /// Why the fetch failed, when a cached copy stood in for it.
         public var failure: String?
     }
 
@@ -54,7 +54,6 @@ public final class RemoteFetcher: RemoteSource {
         var documents: [String: [RemoteDocument]] = [:]
         var reports: [Report] = []
         var statuses: [String: Status] = [:]
-        var cacheKeys: [String: String] = [:]
     }
 
     private let settings: Settings
@@ -113,7 +112,6 @@ public final class RemoteFetcher: RemoteSource {
             state.documents[key] = pages
             state.reports.append(report)
             state.statuses[spec.path] = Status(url: spec.path, asOf: asOf, failure: failure)
-            state.cacheKeys[spec.path] = cache.key(url: spec.path, cacheKey: spec.remote.cacheKey)
         }
         return pages
     }
