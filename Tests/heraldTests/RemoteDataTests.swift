@@ -28,6 +28,7 @@ private extension TemporarySite {
     #expect(first.status == 0, "\(first.stderr)")
     #expect(try site.read("Output/heroes/ada/index.html").contains("Ada"))
     #expect(try server.requests(to: "/heroes.json").map(\.status) == [200])
+    #expect(try server.requests(to: "/heroes.json").first?.headers["user-agent"]?.hasPrefix("herald/") == true)
     #expect(try site.read("report.json").contains(#""outcome" : "downloaded""#))
     // The pages say where the data came from and as of when: the server's Last-Modified.
     #expect(try site.read("Output/heroes/ada/index.html").contains("Data from 127.0.0.1, as of Nov 21, 09:00."))
@@ -148,6 +149,8 @@ private extension TemporarySite {
     for page in 1...3 {
         for hero in 1...2 { #expect(index.components(separatedBy: "\"name\": \"Page \(page) hero \(hero)\"").count == 2) }
     }
+    let capped = try await remoteSite(server, "/paged/1", "  max_pages: 2\n").build(at: "2026-11-21T10:00:00Z")
+    #expect(capped.status == 1 && capped.stderr.contains("more than 2 pages (raise the source's max_pages: to read more)"))
     let looping = try remoteSite(server, "/looping/1", "  root: items\n  next: next\n")
     let loop = try await looping.build(at: "2026-11-21T10:00:00Z")
     #expect(loop.status == 1)
