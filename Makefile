@@ -11,10 +11,11 @@ BENCH_APT_PACKAGES := hugo cmark
 
 .PHONY: deps build test test-slow fuzz site bench clean
 
+# python3 runs the HTTP server the remote-data tests talk to.
 deps:
-	@if ! pkg-config --exists libcmark sqlite3 jemalloc 2>/dev/null; then \
-		echo "Installing $(APT_PACKAGES)…"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	@if ! pkg-config --exists libcmark sqlite3 jemalloc 2>/dev/null || ! command -v python3 >/dev/null; then \
+		echo "Installing $(APT_PACKAGES) python3…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES) python3; \
 	fi
 
 build: deps
