@@ -38,11 +38,19 @@ extension OutputWriter {
         let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
             || inputs != previous.inputs || interrupted
         if changed {
+            // Every file Herald may own once this commit stops anywhere: the new ones and the old
+            // (which include what an earlier interrupted commit left), so no orphan is forgotten.
+            var journal = current.manifest
+            for (path, entry) in previous.entries where journal.entries[path] == nil { journal.entries[path] = entry }
+            // Written aside and renamed, so an earlier journal is never left half overwritten.
+            let journalPath = folderPath + "/" + Manifest.journalName
             do throws(DiagnosticError) {
-                try OutputFiles.write(current.manifest.serialized(), to: folderPath + "/" + Manifest.journalName, for: nil,
-                                      durable: true)
+                try OutputFiles.write(journal.serialized(), to: journalPath + ".tmp", for: nil, durable: true)
+                if rename(journalPath + ".tmp", journalPath) != 0 {
+                    throw OutputFiles.failure(nil, "cannot save the commit journal: \(OutputFiles.lastError())")
+                }
             } catch {
-                unlink(folderPath + "/" + Manifest.journalName)
+                unlink(journalPath + ".tmp")
                 throw error
             }
         }
@@ -53,7 +61,8 @@ extension OutputWriter {
             for path in singles { try undo.moveFile(path) }
         } catch {
             undo.rollBack()
-            unlink(folderPath + "/" + Manifest.journalName)
+            // Back as before: an earlier interrupted commit's files still want the journal.
+            if !interrupted { unlink(folderPath + "/" + Manifest.journalName) }
             throw error
         }
         let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })

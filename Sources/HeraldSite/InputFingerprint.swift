@@ -3,8 +3,8 @@ import HeraldCore
 import HeraldLoaders
 import HeraldModels
 
-/// One hash of everything a build's output depends on: the herald binary (and so its built-in
-/// theme and code), the options, today's date in the site's zone, herald.yml, the site's
+/// One hash of everything a build's output depends on: the herald binary (its build ID, or its
+/// bytes), its built-in theme, the options, today's date in the site's zone, herald.yml, the site's
 /// templates and every data file the loaders read. Equal fingerprints mean equal output, so an
 /// unchanged site need not be rebuilt. Content is hashed, not modification times, so the
 /// fingerprint is the same for a copy of the site and the manifest stays deterministic.
@@ -24,7 +24,10 @@ enum InputFingerprint {
         for folder in theme.folders {
             for (name, url) in theme.files(in: folder) { program.append(("theme:" + name, url)) }
         }
-        program.append(("herald", URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()))
+        // The binary by its build ID when it has one; by its bytes otherwise.
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        let buildID = ProgramIdentity.buildID(of: executable.path)
+        if buildID == nil { program.append(("herald", executable)) }
 
         // URL sources are fetched here (or found fresh in the cache), all of them even when one
         // fails, so that every failure is reported; their bytes count like a file's.
@@ -39,6 +42,7 @@ enum InputFingerprint {
         hash.combine("herald-inputs 1")
         hash.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "") today=\(today)")
         hash.combine(configText)
+        if let buildID { hash.combine("herald build \(buildID)") }
         // Data files are read here once, on every core, and their bytes kept for the loaders;
         // templates and the binary are read by others, or not at all.
         let digests = sources.inputs.readAndHash(data.map(\.url)) + sources.inputs.readAndHash(program.map(\.url), keeping: false)

@@ -198,3 +198,21 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     #expect(!out.exists("Output/b") && !out.exists("Output/c"))
     #expect(try out.read("Output/.stage/b/index.html") == "new b")
 }
+
+@Test func aFailedCommitAfterAnInterruptedOneStillLeavesNoOrphan() throws {
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "v1"])
+    try out.write(".herald-journal", "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
+    try out.write("orphan/index.html", "new")
+    try out.write("blocked", "a file where a folder must go")
+    // This build's commit fails: the earlier interrupted commit's journal must survive it.
+    let failing = OutputWriter(folder: out.folder)
+    try failing.add(try #require(OutputPath("index.html")), bytes: Array("v2".utf8))
+    try failing.add(try #require(OutputPath("blocked/x/index.html")), bytes: Array("x".utf8))
+    #expect(throws: DiagnosticError.self) { try failing.commit() }
+    #expect(out.exists(".herald-journal"))
+    try out.remove("blocked")
+    let summary = try build(into: out.folder, ["index.html": "v3"])
+    #expect(summary.removed == 1)
+    #expect(!out.exists("orphan") && !out.exists(".herald-journal"))
+}

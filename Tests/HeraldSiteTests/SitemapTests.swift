@@ -61,3 +61,12 @@ private func locations(in xml: String?) -> [String] {
     #expect(sitemap.contains("<url><loc>https://example.org/big/about/</loc><lastmod>2026-11-02</lastmod></url>"))
     #expect(sitemap.matches(of: #/<lastmod>/#).count == 1)
 }
+
+@Test func theBinaryIsKnownByItsBuildIDNotItsBytes() throws {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let id = try #require(ProgramIdentity.buildID(of: executable))
+    #expect(id.count >= 16 && id.allSatisfy(\.isHexDigit))
+    #expect(ProgramIdentity.buildID(of: executable) == id)
+    let site = try TemporarySite(["not-elf": "plain text"])
+    #expect(ProgramIdentity.buildID(of: site.url("not-elf").path) == nil)
+}
