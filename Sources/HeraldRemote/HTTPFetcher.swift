@@ -46,7 +46,7 @@ final class HTTPFetcher: Sendable {
         // The accumulator holds the body in one ByteBuffer, which cannot exceed 4 GiB.
         self.maxBytes = min(maxBytes, Int(UInt32.max))
         self.backoffScale = backoffScale
-        let limit = TimeAmount.nanoseconds(Int64(Self.seconds(timeout) * 1e9))
+        let limit = TimeAmount.nanoseconds(Int64(timeout.inSeconds * 1e9))
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
             timeout: HTTPClient.Configuration.Timeout(connect: limit, read: limit),
@@ -96,7 +96,7 @@ final class HTTPFetcher: Sendable {
         } catch {
             return .failure(Failure(cause: "not a URL that can be fetched", transient: false))
         }
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(Self.seconds(timeout) * 1e9))
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout.inSeconds * 1e9))
         do {
             let response = try client.execute(request: request,
                                               delegate: ResponseAccumulator(request: request, maxBodySize: maxBytes),
@@ -110,7 +110,7 @@ final class HTTPFetcher: Sendable {
 
     /// Words for what went wrong; transient when asking again may help.
     private func describe(_ error: any Error) -> Failure {
-        let shown = Self.shown(timeout)
+        let shown = timeout.secondsText
         if error is ResponseAccumulator.ResponseTooBigError {
             return Failure(cause: "the response is larger than \(maxBytes) bytes (raise the source's max_bytes: to accept it)",
                            transient: false)
@@ -140,25 +140,20 @@ final class HTTPFetcher: Sendable {
     /// `Retry-After` as seconds, or as an HTTP date from now.
     private static func retryAfter(_ value: String) -> Double? {
         if let seconds = Double(value.trimmed()) { return max(0, seconds) }
+        return httpDate(value.trimmed()).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
+    /// An HTTP date (`Sat, 21 Nov 2026 09:00:00 GMT`), as `Retry-After` and `Last-Modified` write it.
+    static func httpDate(_ text: String) -> Date? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value.trimmed()).map { max(0, $0.timeIntervalSinceNow) }
+        return formatter.date(from: text)
     }
 
     static func reason(_ status: Int) -> String {
         let phrase = HTTPResponseStatus(statusCode: status).reasonPhrase
         return phrase.isEmpty ? "" : " \(phrase)"
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
-    /// `30`, `1.5`: seconds as a person writes them.
-    static func shown(_ duration: Duration) -> String {
-        let value = seconds(duration)
-        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -84,9 +84,17 @@ public final class RemoteFetcher: RemoteSource {
         var failure: String?
         var asOf = Date.distantPast
         var url = spec.path
+        // One client for all of a source's pages, made only when a page needs asking for.
+        var http: HTTPFetcher?
+        let client = { () -> HTTPFetcher in
+            if let http { return http }
+            let made = HTTPFetcher(timeout: spec.timeout, maxBytes: spec.maxBytes, backoffScale: self.settings.backoffScale)
+            http = made
+            return made
+        }
         while true {
             seen[url] = pages.count + 1
-            let page = try fetch(url, spec: spec, isFirst: pages.isEmpty)
+            let page = try fetch(url, spec: spec, isFirst: pages.isEmpty, client: client)
             pages.append(page.document)
             outcomes.append((page.outcome, page.status))
             failure = failure ?? page.failure
@@ -142,7 +150,8 @@ public final class RemoteFetcher: RemoteSource {
         var failure: String?
     }
 
-    private func fetch(_ url: String, spec: SourceSpec, isFirst: Bool) throws(DiagnosticError) -> Page {
+    private func fetch(_ url: String, spec: SourceSpec, isFirst: Bool,
+                       client: () -> HTTPFetcher) throws(DiagnosticError) -> Page {
         let key = cache.key(url: url, cacheKey: spec.remote.cacheKey)
         let cached: (entry: RemoteCache.Entry, body: [UInt8])?
         switch cache.read(key) {
@@ -164,16 +173,14 @@ public final class RemoteFetcher: RemoteSource {
             return fromCache(cached, "offline")
         }
         if let cached, !settings.refresh,
-           settings.now.timeIntervalSince(cached.entry.checked) < HTTPFetcher.seconds(spec.remote.maxAge) {
+           settings.now.timeIntervalSince(cached.entry.checked) < spec.remote.maxAge.inSeconds {
             return fromCache(cached, "fresh")
         }
         var headers = try expandedHeaders(spec)
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
-        let http = HTTPFetcher(timeout: spec.timeout, maxBytes: spec.maxBytes, backoffScale: settings.backoffScale)
-
         let cause: String
-        switch http.get(url, headers: headers) {
+        switch client().get(url, headers: headers) {
         case .success(let response) where response.status == 304:
             guard var copy = cached else {
                 cause = "HTTP 304 for a request that had no cached copy"
@@ -185,7 +192,7 @@ public final class RemoteFetcher: RemoteSource {
         case .success(let response) where (200..<300).contains(response.status):
             let hash = RemoteCache.hash(response.body)
             let lastModified = response.header("Last-Modified")
-            let asOf = lastModified.flatMap(Self.httpDate)
+            let asOf = lastModified.flatMap(HTTPFetcher.httpDate)
                 ?? (cached.map { $0.entry.hash == hash } == true ? cached?.entry.asOf : nil) ?? settings.now
             let entry = RemoteCache.Entry(
                 url: url, etag: response.header("ETag"), lastModified: lastModified,
@@ -284,13 +291,5 @@ public final class RemoteFetcher: RemoteSource {
         case ..<86_400: return "\(seconds / 3600) hour\(seconds / 3600 == 1 ? "" : "s") old"
         default: return "\(seconds / 86_400) day\(seconds / 86_400 == 1 ? "" : "s") old"
         }
-    }
-
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }

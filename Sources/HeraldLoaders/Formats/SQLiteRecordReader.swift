@@ -44,7 +44,7 @@ public struct SQLiteRecordReader: RecordReader {
         do {
             let database = try DatabaseQueue(path: file.url.path, configuration: configuration)
             let deadline = DispatchWorkItem { database.interrupt() }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout), execute: deadline)
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: deadline)
             defer { deadline.cancel() }
             let outcome = try database.read { db in try read(db, file: file.path, what: what) }
             guard outcome.diagnostics.isEmpty else { throw DiagnosticError(outcome.diagnostics) }
@@ -52,7 +52,7 @@ public struct SQLiteRecordReader: RecordReader {
         } catch let error as DiagnosticError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw DiagnosticError(.error(at: here, "reading \(what) took longer than \(Self.shown(timeout)) s, "
+            throw DiagnosticError(.error(at: here, "reading \(what) took longer than \(timeout.secondsText) s, "
                                          + "so it was stopped; raise the source's timeout: if it is meant to"))
         } catch let error as DatabaseError {
             let reason = error.message ?? "\(error.resultCode)"
@@ -61,16 +61,6 @@ public struct SQLiteRecordReader: RecordReader {
         } catch {
             throw DiagnosticError(.error(at: here, "cannot read the SQLite database: \(error)"))
         }
-    }
-
-    /// `30`, `1.5`: seconds as a person writes them.
-    private static func shown(_ duration: Duration) -> String {
-        let value = seconds(duration)
-        return value == value.rounded() ? String(Int(value)) : String(value)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func read(_ db: Database, file: String, what: String) throws -> (records: [HeraldCore.Record], diagnostics: [Diagnostic]) {
