@@ -11,6 +11,8 @@ import PackageDescription
 //   HeraldLoaders       files, folders, globs, SQLite and fetched pages -> records -> models
 //                                                                       (Core, Models, Markdown)
 //   HeraldRemote        URL sources: HTTP with retries, the disk cache, paging    (Core, Loaders)
+//   HeraldEditor        the write side of the loaders: tasks added, completed, moved and removed in
+//                       their own file, byte for byte                     (Core, Models, Config, Loaders)
 //   HeraldPresenters    models -> view data (formatted strings, numbers, lists, maps)
 //                                                                       (Core, Models, Markdown, Mustache)
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
@@ -55,6 +57,10 @@ let package = Package(
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOHTTP1", package: "swift-nio")],
                 swiftSettings: strict),
+        .target(name: "HeraldEditor",
+                dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldLoaders",
+                               .product(name: "GRDB", package: "GRDB.swift")],
+                swiftSettings: strict),
         .target(name: "HeraldPresenters",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldMustache"], swiftSettings: strict),
         .target(name: "HeraldBuilder", dependencies: ["HeraldCore", "HeraldMustache"], swiftSettings: strict),
@@ -88,6 +94,10 @@ let package = Package(
         .testTarget(name: "HeraldLoadersTests",
                     dependencies: ["HeraldLoaders", "HeraldModels", "HeraldCore", "HeraldTestSupport",
                                    .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strict),
+        .testTarget(name: "HeraldEditorTests",
+                    dependencies: ["HeraldEditor", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
+                                   "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         .testTarget(name: "HeraldPresentersTests",
                     dependencies: ["HeraldPresenters", "HeraldModels", "HeraldMustache", "HeraldMarkdown", "HeraldCore",
