@@ -9,7 +9,7 @@ import PackageDescription
 //   HeraldMustache      the strict, typed Mustache engine and its view data
 //   HeraldConfig        herald.yml, checked key by key                  (Core, Models, Markdown)
 //   HeraldLoaders       files, folders, globs, SQLite and fetched pages -> records -> models
-//                                                                       (Core, Models, Markdown)
+//                                                                       (Core, Models, Markdown, Config)
 //   HeraldRemote        URL sources: HTTP with retries, the disk cache, paging    (Core, Loaders)
 //   HeraldEditor        the write side of the loaders: tasks added, completed, moved and removed in
 //                       their own file, byte for byte                     (Core, Models, Config, Loaders)
@@ -18,7 +18,7 @@ import PackageDescription
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
 //                                                                       (Core, Mustache)
 //   HeraldSite          coordinators: which pages exist, which presenter feeds which template (all above)
-//   herald              the command-line tool                    (Core, Mustache, Builder, Remote, Site)
+//   herald              the command-line tool        (Core, Models, Config, Mustache, Builder, Remote, Editor, Site)
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
         .target(name: "HeraldLoaders",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown",
+                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldConfig",
                                .product(name: "GRDB", package: "GRDB.swift")],
                 swiftSettings: strict),
         .target(name: "HeraldRemote",
@@ -73,7 +73,8 @@ let package = Package(
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
-            dependencies: ["CJemalloc", "HeraldCore", "HeraldMustache", "HeraldBuilder", "HeraldRemote", "HeraldSite",
+            dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
+                           "HeraldRemote", "HeraldEditor", "HeraldSite",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 

@@ -26,6 +26,9 @@ public struct TasksConfig: Sendable {
             rules.fields[field] = KeyPaths.check(&reader, node: node, label: "tasks.fields.\(field.rawValue)")
         }
         rules.statusMap = statusMap(&reader, in: section, columns: rules.columns)
+        rules.statusMapOrder = reader.value("status_map", in: section).flatMap { node in
+            if case .map(let map) = node.value { map.keys.filter { rules.statusMap[$0] != nil } } else { nil }
+        } ?? []
         return source.map { TasksConfig(source: $0, rules: rules) }
     }
 

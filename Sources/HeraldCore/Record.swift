@@ -8,6 +8,8 @@ public struct Record: Sendable {
     public var body: String?
     /// The line in `location.file` where `body` starts, for positions inside the body.
     public var bodyLine: Int
+    /// An ID the format derives for a record that has no `id` field (a todo.txt line's hash).
+    public var derivedID: String?
 
     public init(fields: DataNode, location: SourceLocation, body: String? = nil, bodyLine: Int = 0) {
         self.fields = fields

@@ -6,6 +6,8 @@ import HeraldCore
 /// about time takes the instant and the zone.
 public struct Task: Sendable, Identifiable {
     public var id: String
+    /// Whether `id` was derived from the title (`TaskID`) because the source has no IDs.
+    public var idIsDerived = false
     public var title: String
     /// Markdown.
     public var notes: String?

@@ -6,8 +6,7 @@ extension Task {
     /// record has at once, except for a dropped record: the user asked not to see it, so its
     /// other fields are not held against the build.
     ///
-    /// The id is the `id` field, else the record's line (todo.txt's convention), so sources
-    /// without lines or ids should give each record a line or an `id`.
+    /// The id is the `id` field, else the ID the format derived (`TaskID`), else the record's line.
     /// Warnings (a link left out) go to `log`.
     public static func decode(_ record: Record, rules: TaskRules, log: DiagnosticLog? = nil) throws(DiagnosticError) -> Task? {
         guard case .map = record.fields.value else {
@@ -30,8 +29,9 @@ extension Task {
         guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
         else { return nil }
 
-        var task = Task(id: explicitID ?? String(record.location.line), title: title ?? "", status: status,
-                        completed: completed, completedAt: completedAt, location: record.location)
+        var task = Task(id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
+                        status: status, completed: completed, completedAt: completedAt, location: record.location)
+        task.idIsDerived = explicitID == nil && record.derivedID != nil
         let body = record.body?.trimmed()
         task.notes = body?.isEmpty == false ? record.body : reader.text(rules.keyPaths(for: .notes))
         task.priority = reader.text(rules.keyPaths(for: .priority))?.trimmed()

@@ -31,6 +31,9 @@ public struct TaskRules: Sendable {
     public var columns: [String]
     /// Source status → column; a nil column drops the record.
     public var statusMap: [String: String?]
+    /// The keys of `statusMap` in the order herald.yml lists them, so that writing a column back
+    /// picks the same source status every time.
+    public var statusMapOrder: [String] = []
     /// The zone in which timestamps become calendar days.
     public var timeZone: TimeZone
 

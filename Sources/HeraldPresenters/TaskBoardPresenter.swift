@@ -177,6 +177,7 @@ public struct TaskBoardPresenter: Sendable {
         } ?? nil
         return [
             "id": .string(Self.anchor(task.id)),
+            "task_id": .string(task.id),
             "title": .string(task.title),
             "href": .string(links.href("tasks/", fragment: "task-\(Self.anchor(task.id))")),
             "notes_html": notesHTML[index].isEmpty ? nil : .html(notesHTML[index]),

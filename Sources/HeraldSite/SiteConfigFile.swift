@@ -7,13 +7,7 @@ enum SiteConfigFile {
     /// The site's herald.yml, parsed and checked, with `--base-url` applied; and its text, which
     /// the input fingerprint hashes.
     static func load(_ options: BuildOptions) throws(DiagnosticError) -> (SiteConfig, String) {
-        let file = options.site.appendingPathComponent("herald.yml")
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: "herald.yml"),
-                                         "no readable herald.yml in \(options.site.path): is this a site folder?"))
-        }
-        let text = String(decoding: try TextCheck.validText([UInt8](data), file: "herald.yml"), as: UTF8.self)
-        var config = try SiteConfig.parse(text, file: "herald.yml")
+        var (config, text) = try SiteConfig.load(site: options.site)
         if let override = options.baseURL {
             guard let normalized = SiteConfig.normalizedBaseURL(override) else {
                 throw DiagnosticError(.error(at: SourceLocation(file: "--base-url"),

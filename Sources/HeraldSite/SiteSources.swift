@@ -26,44 +26,20 @@ public struct SiteSources: Sendable {
         self.inputs = inputs
     }
 
-    /// What one file of a URL source may hold unless `max_bytes:` says otherwise.
-    static let defaultRemoteLimit = 100 * 1024 * 1024
-
     /// The sources named in `config`, read from files under `site`, and from URLs through `remote`.
     public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil) throws(DiagnosticError) {
         inputs = InputFiles()
         self.remote = remote
         let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote)
         tasks = try config.tasks.map { tasks throws(DiagnosticError) in
-            TaskLoader(records: records, spec: try Self.spec(tasks.source), rules: tasks.rules)
+            TaskLoader(records: records, spec: try SourceSpec(tasks.source), rules: tasks.rules)
         }
         heroes = try config.heroes.map { heroes throws(DiagnosticError) in
-            HeroLoader(records: records, spec: try Self.spec(heroes.source), rules: heroes.rules)
+            HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: heroes.rules)
         }
         pages = PageLoader(records: records, folder: config.pages, timeZone: config.timeZone)
         var named: [(name: String, spec: SourceSpec)] = []
-        for (name, source) in config.dataSources { named.append((name, try Self.spec(source))) }
+        for (name, source) in config.dataSources { named.append((name, try SourceSpec(source))) }
         data = DataFolderLoader(records: records, folder: config.data, named: named)
-    }
-
-    private static func spec(_ source: SourceConfig) throws(DiagnosticError) -> SourceSpec {
-        var format: DataFormat?
-        if let name = source.format {
-            guard let known = DataFormat(rawValue: name) else {
-                throw DiagnosticError(.error(at: source.location, "unknown format '\(name)'"))
-            }
-            format = known
-        }
-        let isURL = RemoteOptions.isURL(source.source)
-        var spec = SourceSpec(path: source.source, format: format, root: source.root, table: source.table,
-                              query: source.query,
-                              maxBytes: source.maxBytes ?? (isURL ? Self.defaultRemoteLimit : FileBytes.defaultLimit),
-                              timeout: source.timeout ?? SourceSpec.defaultTimeout)
-        spec.remote.headers = source.headers
-        spec.remote.maxAge = source.maxAge
-        spec.remote.cacheKey = source.cacheKey
-        spec.remote.next = source.next
-        spec.remote.maxPages = source.maxPages
-        return spec
     }
 }

@@ -9,6 +9,21 @@ public enum FieldValue: Sendable, Equatable {
     case null
 }
 
+/// Records the editor can change one field, one record at a time: a file of records, or a
+/// database table. Record indices follow the order of the format's `RecordReader`, so a task
+/// decoded from record `i` is edited through index `i`.
+protocol RecordStore {
+    /// The records as the format's reader gives them.
+    var records: [Record] { get }
+    /// Sets a top-level `key` of the record to `value`, adding the key when it is missing.
+    mutating func set(_ key: String, to value: FieldValue, inRecord index: Int) throws(DiagnosticError)
+    /// Removes a top-level key with its value (or empties it where every record has every key).
+    mutating func removeField(_ key: String, inRecord index: Int) throws(DiagnosticError)
+    mutating func removeRecord(_ index: Int) throws(DiagnosticError)
+    /// Appends a record with these keys in this order.
+    mutating func appendRecord(_ fields: [(key: String, value: FieldValue)]) throws(DiagnosticError)
+}
+
 /// A file of records (JSON, YAML, CSV) that the editor changes in place: every operation edits
 /// only the bytes of the record or field it names, so comments, key order, quoting, indentation,
 /// line endings and unknown fields stay exactly as they were.
@@ -16,7 +31,7 @@ public enum FieldValue: Sendable, Equatable {
 /// Record indices follow the order of the format's `RecordReader` for the same bytes and root,
 /// so a task decoded from record `i` is edited through index `i`. After each operation `bytes`
 /// holds the new text and `records` describes it.
-protocol RecordDocument {
+protocol RecordDocument: RecordStore {
     /// The records of the current bytes, as the format's reader gives them.
     var records: [Record] { get }
     /// The document's current bytes.

@@ -5,7 +5,8 @@ public struct TodoTxtRecordReader: TextRecordReader {
     public init() {}
 
     /// Each task has `title`, `text`, `completed`, `completed_at`, `created`, `priority`,
-    /// `projects`, `contexts`, one field per `key:value`, and `line`; see `TodoTxtTask`.
+    /// `projects`, `contexts`, one field per `key:value`, and `line`; see `TodoTxtTask`. A task
+    /// without an `id:` token gets an ID derived from its title (`TaskID`).
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
         let text = try TextCheck.validText(bytes, file: file)
         var records: [Record] = []
@@ -25,6 +26,6 @@ public struct TodoTxtRecordReader: TextRecordReader {
             }
         }
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-        return records
+        return records.derivingIDs()
     }
 }

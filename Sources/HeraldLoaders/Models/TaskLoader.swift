@@ -10,6 +10,8 @@ extension SourceLoader where Model == Task {
                   decode: { record, log throws(DiagnosticError) in try Task.decode(record, rules: rules, log: log) },
                   check: { tasks, problems throws(DiagnosticError) in
                       guard problems.isEmpty else { throw DiagnosticError(problems) }
+                      var tasks = tasks
+                      Task.abbreviatingDerivedIDs(&tasks)
                       return tasks
                   })
     }

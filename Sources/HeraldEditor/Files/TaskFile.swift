@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import HeraldCore
+
+/// The task data file as the editor reads and replaces it: read once under the folder's lock,
+/// written back atomically (a temporary file in the same folder, flushed, renamed over the
+/// original with its mode and owner kept), and only when nobody changed it in between.
+struct TaskFile {
+    /// The real file, symbolic links followed, so that writing replaces the file and not a link.
+    let url: URL
+    /// The path as the user named it, for messages and diffs.
+    let displayPath: String
+    let bytes: [UInt8]
+    private let status: stat
+
+    /// Reads the file; a file that is not a regular file, too large, or not writable is an error.
+    init(url: URL, displayPath: String, limit: Int, needsWriting: Bool) throws(DiagnosticError) {
+        let resolved = url.resolvingSymlinksInPath()
+        self.url = resolved
+        self.displayPath = displayPath
+        var status = stat()
+        guard stat(resolved.path, &status) == 0 else { throw Self.error(displayPath, "cannot read the task file: \(Self.lastError())") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw Self.error(displayPath, "the task source is not a regular file") }
+        guard Int(status.st_size) <= limit else {
+            throw Self.error(displayPath, "the task file has \(status.st_size) bytes, more than max_bytes (\(limit))")
+        }
+        if needsWriting, status.st_mode & S_IWUSR == 0 || access(resolved.path, W_OK) != 0 {
+            throw Self.error(displayPath, "the task file is read-only; nothing was changed")
+        }
+        guard let data = FileManager.default.contents(atPath: resolved.path) else {
+            throw Self.error(displayPath, "cannot read the task file: \(Self.lastError())")
+        }
+        self.bytes = [UInt8](data)
+        self.status = status
+    }
+
+    /// Replaces the file with `newBytes`, unless it changed since it was read.
+    func write(_ newBytes: [UInt8]) throws(DiagnosticError) {
+        try checkUnchanged()
+        let folder = url.deletingLastPathComponent().path
+        var template = Array("\(folder)/.\(url.lastPathComponent).herald-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Self.error(displayPath, "cannot write beside the task file: \(Self.lastError())") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var finished = false
+        defer {
+            close(descriptor)
+            if !finished { unlink(temporary) }
+        }
+        var written = 0
+        while written < newBytes.count {
+            let result = newBytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw Self.error(displayPath, "cannot write the task file: \(Self.lastError())") }
+            written += result
+        }
+        // The mode and owner the user gave the file stay; a failed chown (not our file) keeps ours.
+        fchmod(descriptor, status.st_mode & 0o7777)
+        _ = fchown(descriptor, status.st_uid, status.st_gid)
+        guard fsync(descriptor) == 0 else { throw Self.error(displayPath, "cannot flush the task file: \(Self.lastError())") }
+        try checkUnchanged()
+        guard rename(temporary, url.path) == 0 else {
+            throw Self.error(displayPath, "cannot replace the task file: \(Self.lastError())")
+        }
+        finished = true
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// Throws when the file on disk is no longer the one read: another program (an editor, a
+    /// sync client) wrote it meanwhile, and writing now would lose its change.
+    func checkUnchanged() throws(DiagnosticError) {
+        var now = stat()
+        let same = stat(url.path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
+            && now.st_size == status.st_size && now.st_mtim.tv_sec == status.st_mtim.tv_sec
+            && now.st_mtim.tv_nsec == status.st_mtim.tv_nsec
+            && FileManager.default.contents(atPath: url.path).map { [UInt8]($0) == bytes } == true
+        guard same else {
+            throw Self.error(displayPath, "the task file changed while this command ran; nothing was written, run it again")
+        }
+    }
+
+    static func error(_ path: String, _ message: String) -> DiagnosticError {
+        DiagnosticError(.error(at: SourceLocation(file: path), message))
+    }
+
+    private static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,154 @@
+import HeraldCore
+import HeraldModels
+
+/// Edits tasks kept as records of fields (JSON, YAML, CSV, SQLite) through the keys the source
+/// uses: the status is written back through `status_map`, a completion flag in the style the
+/// file already spells it, and a completion date when the source keeps one.
+struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
+    var store: Store
+    let context: EditContext
+
+    var result: EditResult {
+        if let database = store as? SQLiteTaskStore { return .database(database) }
+        return .bytes((store as? any RecordDocument)?.bytes ?? [])
+    }
+
+    /// The key of `field` in this source: the mapped one, else the first default key any record
+    /// has; nil when the source does not keep the field.
+    private func key(_ field: TaskField) -> String? {
+        if let mapped = context.rules.fields[field] { return mapped }
+        return field.defaultKeyPaths.first { path in
+            !path.contains(".") && store.records.contains { $0.fields.lookup(path) != nil }
+        }
+    }
+
+    /// The value a record has for `key`, from `record` or else from any record of the source.
+    private func sample(_ key: String, in record: Record?) -> DataNode? {
+        record?.fields.lookup(key) ?? store.records.lazy.compactMap { $0.fields.lookup(key) }.first
+    }
+
+    mutating func move(_ target: EditTarget, to column: String) throws(DiagnosticError) {
+        for (key, value) in try statusFields(for: column, record: target.record) {
+            if let value {
+                try store.set(key, to: value, inRecord: target.index)
+            } else if target.record.fields.lookup(key) != nil {
+                try store.removeField(key, inRecord: target.index)
+            }
+        }
+    }
+
+    mutating func remove(_ target: EditTarget) throws(DiagnosticError) {
+        try store.removeRecord(target.index)
+    }
+
+    mutating func add(_ task: NewTask, status: String) throws(DiagnosticError) {
+        var fields: [(key: String, value: FieldValue)] = []
+        func put(_ field: TaskField, _ value: FieldValue?, fallback: String? = nil) {
+            guard let value, let key = key(field) ?? fallback else { return }
+            fields.append((key, value))
+        }
+        if let id = nextID() { fields.append(id) }
+        put(.title, .text(task.text.trimmingBlanks()), fallback: "title")
+        for (key, value) in try statusFields(for: status, record: nil) {
+            if let value { fields.append((key, value)) }
+        }
+        put(.priority, task.priority.map(FieldValue.text))
+        put(.created, .text(context.today.description))
+        put(.due, task.due.map { .text($0.description) }, fallback: "due")
+        if !task.tags.isEmpty, let key = key(.tags) ?? "tags" as String? {
+            let isText = sample(key, in: nil).map { if case .string = $0.value { true } else { false } } ?? false
+            fields.append((key, isText ? .text(task.tags.joined(separator: ", ")) : .list(task.tags)))
+        }
+        put(.project, task.project.map(FieldValue.text), fallback: "project")
+        put(.assignee, task.assignee.map(FieldValue.text), fallback: "assignee")
+        // Keys in the order the last record has them; new ones after.
+        let order: [String] = store.records.last.flatMap { record in
+            if case .map(let map) = record.fields.value { map.keys } else { nil }
+        } ?? []
+        let sorted = fields.enumerated().sorted { left, right in
+            let (a, b) = (order.firstIndex(of: left.element.key) ?? Int.max, order.firstIndex(of: right.element.key) ?? Int.max)
+            return a != b ? a < b : left.offset < right.offset
+        }
+        try store.appendRecord(sorted.map(\.element))
+    }
+
+    mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError) {
+        if let title = edits.title {
+            guard let key = key(.title) else { throw context.error("the source has no title field to edit") }
+            try store.set(key, to: .text(title), inRecord: target.index)
+        }
+        for (field, edit) in [(TaskField.due, edits.due.map { $0.map(\.description) }), (.priority, edits.priority)] {
+            guard let edit else { continue }
+            let key = key(field) ?? field.rawValue
+            if let value = edit {
+                try store.set(key, to: .text(value), inRecord: target.index)
+            } else if target.record.fields.lookup(key) != nil {
+                try store.removeField(key, inRecord: target.index)
+            }
+        }
+    }
+
+    // MARK: Fields
+
+    /// The keys to write to put a record in `column`: its status (through `status_map`), its
+    /// completion flag, and its completion date (nil removes it).
+    private func statusFields(for column: String, record: Record?) throws(DiagnosticError) -> [(String, FieldValue?)] {
+        let done = column == context.lastColumn
+        let statusKey = context.rules.fields[.status] ?? (sample("status", in: nil) != nil ? "status" : nil)
+        let flagKey = key(.completed)
+        let dateKey = key(.completedAt)
+        var fields: [(String, FieldValue?)] = []
+        if let statusKey {
+            fields.append((statusKey, .text(context.sourceStatus(for: column))))
+        } else if column != context.firstColumn && !done {
+            throw context.onlyTwoColumns(column, format: "source without a status field")
+        }
+        if let flagKey {
+            fields.append((flagKey, flag(done, like: sample(flagKey, in: record))))
+        }
+        if let dateKey {
+            // An open task's date is left out, or null where the source spells it so.
+            let spellsNull = store.records.contains { record in
+                if case .null = record.fields.lookup(dateKey)?.value { true } else { false }
+            }
+            fields.append((dateKey, done ? .text(context.today.description) : (spellsNull ? .null : nil)))
+        }
+        if statusKey == nil, flagKey == nil, dateKey == nil {
+            fields.append(("completed", .bool(done)))
+        }
+        return fields
+    }
+
+    /// A completion flag spelled as the source spells its others: a boolean, 1/0, or text.
+    private func flag(_ done: Bool, like sample: DataNode?) -> FieldValue {
+        switch sample?.value {
+        case .int: return .number(done ? 1 : 0)
+        case .string(let text):
+            let pairs = [("true", "false"), ("yes", "no"), ("1", "0"), ("x", "")]
+            let lower = text.lowercased()
+            guard let (yes, no) = pairs.first(where: { $0.0 == lower || $0.1 == lower }) else { return .text(done ? "true" : "false") }
+            let word = done ? yes : no
+            if text == text.uppercased(), text != lower { return .text(word.uppercased()) }
+            if text.first?.isUppercase == true { return .text(word.prefix(1).uppercased() + word.dropFirst()) }
+            return .text(word)
+        default: return .bool(done)
+        }
+    }
+
+    /// The next free id when the source's records have ids: one more than the largest number,
+    /// written as the last record writes its id.
+    private func nextID() -> (key: String, value: FieldValue)? {
+        guard let key = key(.id) ?? (sample("id", in: nil) != nil ? "id" : nil) else { return nil }
+        var largest = 0
+        var isText = false
+        for record in store.records {
+            switch record.fields.lookup(key)?.value {
+            case .int(let number): largest = max(largest, number)
+            case .string(let text): largest = max(largest, Int(text) ?? 0); isText = true
+            default: break
+            }
+        }
+        if case .int = store.records.last?.fields.lookup(key)?.value { isText = false }
+        return (key, isText ? .text(String(largest + 1)) : .number(largest + 1))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HeraldConfig
+import HeraldCore
+import HeraldLoaders
+import HeraldModels
+
+/// The write side of the task loaders: lists the tasks of the site's task file and changes
+/// them in place, for `herald tasks` and the served board alike. It knows files and records,
+/// never pages.
+public struct TaskEditor: Sendable {
+    public let site: URL
+    public let config: TasksConfig
+    /// "Today" for completion and creation dates, in the site's time zone.
+    public let today: Day
+    /// Runs between reading the file and writing it back; tests change the file here to check
+    /// that a file changed meanwhile is left alone.
+    public var beforeWrite: (@Sendable () -> Void)?
+
+    public init(site: URL, config: TasksConfig, now: Date) {
+        self.site = site
+        self.config = config
+        self.today = Day(now, in: config.rules.timeZone)
+    }
+
+    /// What a change did.
+    public struct Outcome: Sendable {
+        /// The task after the change (before it, for `remove`), its ID abbreviated as the board shows it.
+        public var task: Task
+        /// False when the task already was as asked, and nothing was written.
+        public var changed: Bool
+        /// The unified diff of the file (the SQL, for a database); empty when nothing changed.
+        public var diff: String
+    }
+
+    /// The tasks of the file in source order, IDs abbreviated as the board shows them.
+    public func list() throws(DiagnosticError) -> [Task] {
+        let source = try TaskSource(site: site, config: config)
+        let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
+        defer { withExtendedLifetime(lock) {} }
+        return try source.read(needsWriting: false).shortTasks
+    }
+
+    /// Applies `change` to the task file, or with `dryRun` only works out its diff. Nothing is
+    /// written when anything is wrong: the file must read without errors before and after.
+    public func apply(_ change: TaskChange, dryRun: Bool = false) throws(DiagnosticError) -> Outcome {
+        let source = try TaskSource(site: site, config: config)
+        let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
+        defer { withExtendedLifetime(lock) {} }
+        let before = try source.read(needsWriting: !dryRun)
+        let context = EditContext(rules: config.rules, file: source.displayPath, today: today)
+
+        var target: EditTarget?
+        if let id = change.id { target = try before.target(id) }
+        if let target, let column = try column(for: change, of: target.task, context: context), column == target.task.status {
+            var task = target.task
+            task.id = before.shortID(of: target)
+            return Outcome(task: task, changed: false, diff: "")
+        }
+
+        var editor = try source.editor(for: before, context: context)
+        switch change {
+        case .add(let task):
+            guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
+                throw context.error("a task needs a title of one line")
+            }
+            let status = try task.status.map { status throws(DiagnosticError) in try self.column(named: status, context: context) }
+            try editor.add(task, status: status ?? context.firstColumn)
+        case .done, .reopen, .move:
+            if let target, let column = try column(for: change, of: target.task, context: context) {
+                try editor.move(target, to: column)
+            }
+        case .remove:
+            if let target { try editor.remove(target) }
+        case .edit(_, let edits):
+            guard !edits.isEmpty else { throw context.error("nothing to edit: give --title, --due or --priority") }
+            if let target { try editor.edit(target, edits) }
+        }
+
+        let after = try source.reread(editor, from: before)
+        let task = try after.check(change, target: target, before: before)
+        let diff = source.diff(editor, from: before)
+        if !dryRun {
+            beforeWrite?()
+            try source.write(editor, from: before)
+        }
+        return Outcome(task: task, changed: true, diff: diff)
+    }
+
+    /// The column a `done`, `reopen` or `move` sends the task to.
+    private func column(for change: TaskChange, of task: Task, context: EditContext) throws(DiagnosticError) -> String? {
+        switch change {
+        case .done: context.lastColumn
+        case .reopen: task.completed || task.status == context.lastColumn ? context.firstColumn : task.status
+        case .move(_, let status): try column(named: status, context: context)
+        default: nil
+        }
+    }
+
+    /// A column by its name, or by a source status that `status_map` sends to one.
+    private func column(named name: String, context: EditContext) throws(DiagnosticError) -> String {
+        let columns = config.rules.columns
+        if columns.contains(name) { return name }
+        if let mapped = config.rules.statusMap[name], let column = mapped { return column }
+        let hint = Suggestion.nearest(to: name, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
+        throw context.error("'\(name)' is not a column of the board\(hint); the columns are \(columns.joined(separator: ", "))")
+    }
+}

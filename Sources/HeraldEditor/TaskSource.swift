@@ -1,0 +1,108 @@
+import Foundation
+import HeraldConfig
+import HeraldCore
+import HeraldLoaders
+import HeraldModels
+
+/// The one local file a site's tasks come from, in the format the editor will write.
+struct TaskSource {
+    let spec: SourceSpec
+    let format: DataFormat
+    let url: URL
+    /// The path as herald.yml names it, for messages.
+    let displayPath: String
+    let rules: TaskRules
+
+    init(site: URL, config: TasksConfig) throws(DiagnosticError) {
+        let spec = try SourceSpec(config.source)
+        self.spec = spec
+        rules = config.rules
+        displayPath = spec.path
+        let refuse = { (message: String) in DiagnosticError(.error(at: SourceLocation(file: spec.path), message)) }
+        if spec.isRemote {
+            throw refuse("the tasks come from a URL, and herald tasks edits only a local file; change the data where it is kept")
+        }
+        if spec.path.contains(where: { "*?[".contains($0) }) {
+            throw refuse("the tasks come from several files (a glob); herald tasks edits a source that is one file")
+        }
+        let url = site.appendingPathComponent(spec.path).standardizedFileURL
+        self.url = url
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw refuse("no such file: '\(spec.path)'")
+        }
+        if isFolder.boolValue {
+            throw refuse("the tasks come from a folder of files; herald tasks edits a source that is one file")
+        }
+        let siteRoot = site.resolvingSymlinksInPath().path
+        guard url.resolvingSymlinksInPath().path.hasPrefix(siteRoot + "/") else {
+            throw refuse("the task file is a link to a file outside the site folder; herald tasks writes only inside it")
+        }
+        guard let format = spec.format ?? DataFormat(fileExtension: url.pathExtension) else {
+            throw refuse("cannot tell the format of '\(spec.path)' from its extension; set format: in herald.yml")
+        }
+        guard format != .markdown else { throw refuse("herald tasks cannot edit Markdown record files yet") }
+        self.format = format
+    }
+
+    /// The file and its tasks as they are now; the file must read without errors.
+    func read(needsWriting: Bool) throws(DiagnosticError) -> TaskSnapshot {
+        let file = try TaskFile(url: url, displayPath: displayPath, limit: spec.maxBytes, needsWriting: needsWriting)
+        let records: [Record]
+        if format == .sqlite {
+            records = try RecordLoader.reader(for: format, spec: spec).records(in: SourceFile(url: url, path: displayPath))
+        } else {
+            records = try textRecords(in: file.bytes)
+        }
+        return try TaskSnapshot(file: file, records: records, rules: rules)
+    }
+
+    private func textRecords(in bytes: [UInt8]) throws(DiagnosticError) -> [Record] {
+        guard let reader = RecordLoader.reader(for: format, spec: spec) as? any TextRecordReader else { return [] }
+        return try reader.records(inText: bytes, file: displayPath)
+    }
+
+    /// The editor of this format over `snapshot`'s file.
+    func editor(for snapshot: TaskSnapshot, context: EditContext) throws(DiagnosticError) -> any TaskFormatEditor {
+        let bytes = snapshot.file.bytes
+        switch format {
+        case .todoTxt: return TodoTxtEditor(text: LineText(bytes), context: context)
+        case .markdownChecklist: return ChecklistEditor(text: LineText(bytes), context: context)
+        case .csv, .tsv:
+            let separator = UInt8(ascii: format == .csv ? "," : "\t")
+            return RecordTaskEditor(store: try CSVDocument(bytes: bytes, file: displayPath, separator: separator), context: context)
+        case .json, .yaml:
+            throw DiagnosticError(.error(at: SourceLocation(file: displayPath), "MERGE-PENDING"))
+        case .sqlite:
+            let store = try SQLiteTaskStore(url: url, file: displayPath, table: spec.table, query: spec.query,
+                                            idKey: rules.fields[.id] ?? "id", timeout: spec.timeout)
+            return RecordTaskEditor(store: store, context: context)
+        case .markdown:
+            throw DiagnosticError(.error(at: SourceLocation(file: displayPath), "herald tasks cannot edit Markdown record files yet"))
+        }
+    }
+
+    /// The tasks as the edits leave them, read back through the format's reader.
+    func reread(_ editor: any TaskFormatEditor, from before: TaskSnapshot) throws(DiagnosticError) -> TaskSnapshot {
+        switch editor.result {
+        case .bytes(let bytes): try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
+        case .database(let store): try TaskSnapshot(file: before.file, records: store.records, rules: rules)
+        }
+    }
+
+    func diff(_ editor: any TaskFormatEditor, from before: TaskSnapshot) -> String {
+        switch editor.result {
+        case .bytes(let bytes): UnifiedDiff.make(old: before.file.bytes, new: bytes, path: displayPath)
+        case .database(let store): store.script
+        }
+    }
+
+    func write(_ editor: any TaskFormatEditor, from before: TaskSnapshot) throws(DiagnosticError) {
+        switch editor.result {
+        case .bytes(let bytes): try before.file.write(bytes)
+        case .database(let store):
+            try before.file.checkUnchanged()
+            try store.commit()
+        }
+    }
+}

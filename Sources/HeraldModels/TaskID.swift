@@ -1,0 +1,44 @@
+import HeraldCore
+
+/// IDs for tasks whose source has none (todo.txt lines, Markdown checklist items): a hash of the
+/// task's title, shown as its shortest unique prefix of at least four hex digits, like a git
+/// short hash. The title leaves out what `done`, `reopen` and `edit --due` change, so completing,
+/// reprioritising or rescheduling a task, or adding and removing others, keeps its ID.
+public enum TaskID {
+    /// The shortest an abbreviated ID gets.
+    public static let minimumLength = 4
+
+    /// The full ID of the `occurrence`-th task (from 1) with this title in its file; repeats of
+    /// a title hash differently so that every task has its own ID.
+    public static func derived(fromTitle title: String, occurrence: Int) -> String {
+        var bytes = Array(title.utf8)
+        if occurrence > 1 { bytes += [0] + Array(String(occurrence).utf8) }
+        let high = UInt64(FNV1a.hash32(bytes))
+        let low = UInt64(FNV1a.hash32(bytes.reversed() + [0x5A]))
+        let hex = String((high << 32) | low, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Each ID cut to the shortest prefix (at least `minimumLength`) that no other ID shares.
+    public static func abbreviations(of ids: [String]) -> [String] {
+        let sorted = ids.enumerated().sorted { $0.element < $1.element }
+        var lengths = [Int](repeating: minimumLength, count: ids.count)
+        for (position, entry) in sorted.enumerated() {
+            for neighbour in [position - 1, position + 1] where sorted.indices.contains(neighbour) {
+                let shared = zip(entry.element, sorted[neighbour].element).prefix { $0 == $1 }.count
+                lengths[entry.offset] = max(lengths[entry.offset], min(shared + 1, entry.element.count))
+            }
+        }
+        return zip(ids, lengths).map { String($0.prefix($1)) }
+    }
+}
+
+extension Task {
+    /// Tasks with IDs derived from their titles get their abbreviations; others keep their own.
+    public static func abbreviatingDerivedIDs(_ tasks: inout [Task]) {
+        let derived = tasks.indices.filter { tasks[$0].idIsDerived }
+        guard !derived.isEmpty else { return }
+        let short = TaskID.abbreviations(of: derived.map { tasks[$0].id })
+        for (index, id) in zip(derived, short) { tasks[index].id = id }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import HeraldModels
+
+/// How `herald tasks list` prints tasks: aligned lines for people, JSON for scripts.
+enum TaskListing {
+    /// `4f2a  todo   (A)  2026-12-01  Call Mom +Family`
+    static func lines(_ tasks: [Task]) -> [String] {
+        let idWidth = tasks.map(\.id.count).max() ?? 0
+        let statusWidth = tasks.map(\.status.count).max() ?? 0
+        let hasDue = tasks.contains { $0.due != nil }
+        return tasks.map { task in
+            var line = pad(task.id, idWidth) + "  " + pad(task.status, statusWidth) + "  "
+            line += task.priority.map { pad("(\($0))", 3) } ?? "   "
+            if hasDue { line += "  " + (task.due?.description ?? String(repeating: " ", count: 10)) }
+            return line + "  " + task.title
+        }
+    }
+
+    static func json(_ tasks: [Task], today: Day) -> String {
+        let objects: [[String: Any]] = tasks.map { task in
+            var object: [String: Any] = [
+                "id": task.id, "title": task.title, "status": task.status, "completed": task.completed,
+                "tags": task.tags, "overdue": !task.completed && (task.due.map { $0 < today } ?? false),
+                "file": task.location.file, "line": task.location.line,
+            ]
+            object["priority"] = task.priority
+            object["due"] = task.due?.description
+            object["created"] = task.created?.description
+            object["completed_at"] = task.completedAt?.description
+            object["project"] = task.project
+            object["assignee"] = task.assignee
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HeraldCore
+import HeraldEditor
+import HeraldModels
+import Testing
+
+private let todo = "(A) Call Mom\nCall Dad\nBuy milk\n"
+
+@Test func unknownIDsAndUnknownColumnsAreErrors() throws {
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
+    #expect(try site.failure(.done(id: "zzzz")).contains("no task has the ID 'zzzz'"))
+    let ids = try site.tasks().map(\.id)
+    let failure = try site.failure(.move(id: ids[0], to: "later"))
+    #expect(failure.contains("'later' is not a column of the board; the columns are todo, doing, done"))
+}
+
+@Test func anAmbiguousPrefixListsTheCandidates() throws {
+    // Titles whose IDs share their first digit: found by trying, so the test does not depend on
+    // which titles collide.
+    var titles: [String] = []
+    var first: [Character: [String]] = [:]
+    var number = 0
+    while titles.count < 2 {
+        number += 1
+        let title = "Task \(number)"
+        let digit = TaskID.derived(fromTitle: title, occurrence: 1).first ?? "0"
+        first[digit, default: []].append(title)
+        if let pair = first[digit], pair.count == 2 { titles = pair }
+    }
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(titles.map { $0 + "\n" }.joined().utf8))
+    let prefix = String(TaskID.derived(fromTitle: titles[0], occurrence: 1).prefix(1))
+    let failure = try site.failure(.remove(id: prefix))
+    #expect(failure.contains("is ambiguous"))
+    #expect(failure.contains(titles[0]) && failure.contains(titles[1]))
+}
+
+@Test func aReadOnlyFileIsLeftAlone() throws {
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: site.site.url(site.path).path)
+    let id = try #require(try site.tasks().first).id
+    #expect(try site.failure(.done(id: id)).contains("read-only"))
+}
+
+@Test func aRemoteSourceIsRefused() throws {
+    let site = try TemporarySiteWithRemoteTasks()
+    do {
+        _ = try site.editor.apply(.done(id: "1"))
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.description.contains("only a local file"))
+    }
+}
+
+@Test func aFileChangedMeanwhileIsNotOverwritten() throws {
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
+    let id = try #require(try site.tasks().first).id
+    var editor = try site.editor()
+    let url = site.site.url(site.path)
+    editor.beforeWrite = { try? Data("Someone else's line\n".utf8).write(to: url) }
+    do {
+        _ = try editor.apply(.done(id: id))
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.description.contains("changed while this command ran"))
+    }
+    #expect(try site.bytes == Array("Someone else's line\n".utf8))
+}
+
+@Test func aWriteKeepsTheFileModeAndLeavesNoTemporaryFile() throws {
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
+    let path = site.site.url(site.path).path
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
+    try site.apply(.add(NewTask(text: "Another")))
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o640)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: site.site.url("Content").path) == ["todo.txt"])
+}
+
+@Test func aBadNewTaskIsAPositionedErrorAndNothingIsWritten() throws {
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
+    let failure = try site.failure(.add(NewTask(text: "Pay rent due:2026-02-30")))
+    #expect(failure.hasPrefix("Content/todo.txt:4:"))
+    #expect(failure.contains("invalid due date '2026-02-30'"))
+}
+
+/// A site whose tasks come from a URL.
+private struct TemporarySiteWithRemoteTasks {
+    let site: EditSite
+    let editor: TaskEditor
+
+    init() throws {
+        site = try EditSite(path: "Content/unused.txt", bytes: [])
+        try site.site.write("herald.yml", "title: T\ntasks:\n  source: https://example.org/tasks.json\n")
+        editor = try site.editor()
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+// `herald tasks` run as a user runs it: exit codes, messages, and the file afterwards.
+
+private let todo = "(A) 2026-11-01 Call Mom +Family @phone\nPick up milk @GroceryStore\nx 2026-11-20 Download the app\n"
+
+private func todoSite() throws -> TemporarySite {
+    try TemporarySite(["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
+                       "Content/todo.txt": todo])
+}
+
+/// The ID `herald tasks list` shows for the task titled `title`.
+private func id(of title: String, in site: TemporarySite) async throws -> String {
+    let list = try await CLI.run(["tasks", "list"], in: site.folder)
+    #expect(list.status == 0)
+    let line = try #require(list.output.split(separator: "\n").first { $0.hasSuffix(title) })
+    return String(line.prefix { $0 != " " })
+}
+
+@Test func tasksCommandsEditTheFileAndSayWhatTheyDid() async throws {
+    let site = try todoSite()
+    let added = try await CLI.run(["tasks", "add", "Water the plants @home due:2026-12-01", "--priority", "B",
+                                   "--now", "2026-11-23"], in: site.folder)
+    #expect(added.status == 0)
+    #expect(added.output.hasPrefix("Added "))
+    #expect(try site.read("Content/todo.txt") == todo + "(B) 2026-11-23 Water the plants @home due:2026-12-01\n")
+    let plants = try await id(of: "Water the plants @home", in: site)
+    #expect(added.output == "Added \(plants): Water the plants @home\n")
+
+    let dry = try await CLI.run(["tasks", "done", plants, "--dry-run", "--now", "2026-11-24"], in: site.folder)
+    #expect(dry.status == 0)
+    #expect(dry.output.contains("-(B) 2026-11-23 Water the plants @home due:2026-12-01\n"
+                                + "+x 2026-11-24 2026-11-23 Water the plants @home due:2026-12-01 pri:B\n"))
+    #expect(try site.read("Content/todo.txt").hasSuffix("(B) 2026-11-23 Water the plants @home due:2026-12-01\n"))
+
+    let done = try await CLI.run(["tasks", "done", String(plants.prefix(4)), "--now", "2026-11-24"], in: site.folder)
+    #expect(done.status == 0)
+    #expect(done.output == "Done \(plants): Water the plants @home\n")
+    let list = try await CLI.run(["tasks", "list", "--status", "done", "--json"], in: site.folder)
+    let tasks = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]])
+    #expect(tasks.compactMap { $0["id"] as? String }.contains(plants))
+    #expect(tasks.first { $0["id"] as? String == plants }?["completed_at"] as? String == "2026-11-24")
+
+    #expect(try await CLI.run(["tasks", "reopen", plants], in: site.folder).status == 0)
+    #expect(try await CLI.run(["tasks", "remove", plants], in: site.folder).status == 0)
+    #expect(try site.read("Content/todo.txt") == todo)
+}
+
+@Test func badTaskCommandsAreOneLineErrorsAndTouchNothing() async throws {
+    let site = try todoSite()
+    let mom = try await id(of: "Call Mom +Family @phone", in: site)
+    let cases: [([String], String)] = [
+        (["tasks", "done", "ffff0000"], "no task has the ID 'ffff0000'"),
+        (["tasks", "move", mom, "someday"], "'someday' is not a column of the board"),
+        (["tasks", "add", "Pay rent due:2026-02-30"], "invalid due date '2026-02-30'"),
+    ]
+    for (arguments, message) in cases {
+        let result = try await CLI.run(arguments, in: site.folder)
+        #expect(result.status == 1, "\(arguments)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("Content/todo.txt:"), "\(arguments)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(try site.read("Content/todo.txt") == todo)
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: site.url("Content/todo.txt").path)
+    let readOnly = try await CLI.run(["tasks", "done", mom], in: site.folder)
+    #expect(readOnly.status == 1)
+    #expect(readOnly.stderr == "Content/todo.txt: error: the task file is read-only; nothing was changed\n")
+
+    try site.write("herald.yml", "title: Board\ntasks:\n  source: https://example.org/todo.json\n")
+    let remote = try await CLI.run(["tasks", "done", "1"], in: site.folder)
+    #expect(remote.status == 1)
+    #expect(remote.stderr.hasPrefix("https://example.org/todo.json: error: the tasks come from a URL"))
+
+    let usage = try await CLI.run(["tasks", "add", "X", "--due", "tomorrow"], in: site.folder)
+    #expect(usage.status == 2)
+}
+
+@Test func concurrentAddsBothLand() async throws {
+    let site = try todoSite()
+    async let first = CLI.run(["tasks", "add", "First of two"], in: site.folder)
+    async let second = CLI.run(["tasks", "add", "Second of two"], in: site.folder)
+    let results = try await [first, second]
+    #expect(results.map(\.status) == [0, 0])
+    let text = try site.read("Content/todo.txt")
+    #expect(text.hasPrefix(todo))
+    let added = text.dropFirst(todo.count).split(separator: "\n").map { String($0.dropFirst(11)) }
+    #expect(added.sorted() == ["First of two", "Second of two"])
+    #expect(try await CLI.run(["tasks", "list"], in: site.folder).status == 0)
+}
+
+@Test func aBuildAfterDoneShowsTheTaskStruckThroughInTheDoneColumn() async throws {
+    let site = try todoSite()
+    let milk = try await id(of: "Pick up milk @GroceryStore", in: site)
+    #expect(try await CLI.run(["tasks", "done", milk, "--now", "2026-11-23"], in: site.folder).status == 0)
+    let build = try await CLI.run(["build", "--now", "2026-11-23"], in: site.folder)
+    #expect(build.status == 0, "\(build.stderr)")
+    let board = try site.read("Output/tasks/index.html")
+    let done = try #require(board.range(of: "id=\"column-done\""))
+    let card = "<li class=\"card completed\" id=\"task-\(milk)\">\n<h3><span class=\"sr-only\">Done: </span>Pick up milk @GroceryStore</h3>\n"
+        + "<div class=\"meta\">\n<code class=\"task-id\" title=\"This task's ID, for herald tasks done \(milk)\">\(milk)</code>\n"
+    let found = try #require(board.range(of: card))
+    #expect(found.lowerBound > done.upperBound)
+    let css = try String(contentsOf: site.url("Output").appendingPathComponent(try #require(
+        try FileManager.default.subpathsOfDirectory(atPath: site.url("Output").path).first { $0.hasSuffix(".css") })), encoding: .utf8)
+    #expect(css.contains(".card.completed h3 { text-decoration: line-through"))
+}
