@@ -1,5 +1,3 @@
-import HeraldCore
-
 /// IDs for tasks whose source has none (todo.txt lines, Markdown checklist items): a hash of the
 /// task's title, shown as its shortest unique prefix of at least four hex digits, like a git
 /// short hash. The title leaves out what `done`, `reopen` and `edit --due` change, so completing,
@@ -13,9 +11,15 @@ public enum TaskID {
     public static func derived(fromTitle title: String, occurrence: Int) -> String {
         var bytes = Array(title.utf8)
         if occurrence > 1 { bytes += [0] + Array(String(occurrence).utf8) }
-        let high = UInt64(FNV1a.hash32(bytes))
-        let low = UInt64(FNV1a.hash32(bytes.reversed() + [0x5A]))
-        let hex = String((high << 32) | low, radix: 16)
+        // 64-bit FNV-1a, then SplitMix64's finalizer: FNV alone barely changes the leading digits
+        // for titles that differ in their last letter, and the leading digits are the ID people see.
+        // Both are fixed by their definitions, so IDs stay the same from one Herald version to the next.
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 31
+        let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 

@@ -64,16 +64,18 @@ func todoTxtFiles(_ name: String) throws {
     try site.write("herald.yml", "tasks:\n  source: Content/\(name)\n")
     let tasks = try loadTasks(site)
 
-    // One task per line that is neither blank nor a `#` comment; ids are line numbers.
+    // One task per line that is neither blank nor a `#` comment; each has its own short ID.
     let lines = try fixtureText("tasks-todotxt/\(name)").components(separatedBy: "\n")
     let taskLines = lines.enumerated().filter { _, line in
         let text = line.trimmingCharacters(in: .whitespaces)
         return !text.isEmpty && !text.hasPrefix("#")
     }
-    #expect(tasks.map(\.id) == taskLines.map { String($0.offset + 1) })
+    #expect(tasks.map(\.location.line) == taskLines.map { $0.offset + 1 })
+    #expect(Set(tasks.map(\.id)).count == tasks.count)
+    #expect(tasks.allSatisfy { $0.idIsDerived && $0.id.count >= 4 && $0.id.allSatisfy(\.isHexDigit) })
     // Only a lowercase `x` and a space mark a completed task.
-    let done = Set(taskLines.filter { $0.element.hasPrefix("x ") }.map { String($0.offset + 1) })
-    #expect(Set(tasks.filter(\.completed).map(\.id)) == done)
+    let done = Set(taskLines.filter { $0.element.hasPrefix("x ") }.map { $0.offset + 1 })
+    #expect(Set(tasks.filter(\.completed).map(\.location.line)) == done)
     for task in tasks {
         #expect(task.status == (task.completed ? "done" : "todo"))
     }
@@ -99,7 +101,7 @@ func todoTxtFiles(_ name: String) throws {
 
     try site.write("herald.yml", "tasks:\n  source: task_todo.txt\n")
     let tasks = try loadTasks(site)
-    func line(_ number: Int) throws -> Task { try #require(tasks.first { $0.id == String(number) }) }
+    func line(_ number: Int) throws -> Task { try #require(tasks.first { $0.location.line == number }) }
 
     // (B) 2013-12-01 private:false Outline chapter 5 +Novel @Computer Level:5 due:2014-02-17
     let outline = try line(4)
