@@ -1,5 +1,7 @@
+import Foundation
 import HeraldConfig
 import HeraldCore
+import HeraldEditor
 import HeraldLoaders
 import HeraldMarkdown
 import HeraldMustache
@@ -14,6 +16,8 @@ enum FuzzTarget: String, CaseIterable {
     case json, yaml, csv
     case todoTxt = "todo-txt"
     case checklist, config
+    /// `herald tasks` on a task file: the first byte picks the format, the rest is the file.
+    case taskEdit = "task-edit"
 
     /// View data for rendered templates: every shape a key can have, nested.
     private static let data: TemplateValue = [
@@ -48,6 +52,32 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? MarkdownChecklistRecordReader().records(inText: bytes, file: "list.md")
         case .config:
             _ = try? SiteConfig.parse(text, file: "herald.yml")
+        case .taskEdit:
+            Self.editTasks(bytes)
+        }
+    }
+
+    private static let editFolder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fuzz-\(getpid())")
+    private static let editFiles = ["tasks.txt", "tasks.md", "tasks.csv", "tasks.json", "tasks.yml"]
+
+    /// Every change, as a dry run, on the first two tasks of the file: the edits and the reading
+    /// back run in full, and nothing but the one input file is written.
+    private static func editTasks(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let name = editFiles[Int(first) % editFiles.count]
+        let site = editFolder
+        try? FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        guard (try? Data(bytes.dropFirst()).write(to: site.appendingPathComponent(name))) != nil,
+              let config = try? SiteConfig.parse("tasks:\n  source: \(name)\n  columns: [todo, doing, done]\n", file: "herald.yml"),
+              let tasks = config.tasks else { return }
+        let editor = TaskEditor(site: site, config: tasks, now: Date(timeIntervalSince1970: 1_800_000_000))
+        _ = try? editor.apply(.add(NewTask(text: "Fuzzed \"task\", with: a colon", priority: "B", tags: ["x"])), dryRun: true)
+        guard let listed = try? editor.list() else { return }
+        for task in listed.prefix(2) {
+            for change: TaskChange in [.done(id: task.id), .reopen(id: task.id), .move(id: task.id, to: "doing"), .remove(id: task.id),
+                                       .edit(id: task.id, TaskEdits(title: "Renamed", priority: .some(nil)))] {
+                _ = try? editor.apply(change, dryRun: true)
+            }
         }
     }
 }

@@ -7,16 +7,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(mustache-parse mustache-render front-matter json yaml csv todo-txt checklist config)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(mustache-parse mustache-render front-matter json yaml csv todo-txt checklist config task-edit)
 SCRATCH=.build-fuzz
 FLAGS=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 
-for module in HeraldLoaders HeraldMustache HeraldConfig; do
+for module in HeraldLoaders HeraldMustache HeraldConfig HeraldEditor; do
     swift build --scratch-path "$SCRATCH" "${FLAGS[@]}" --target "$module"
 done
 BUILD="$SCRATCH/debug"
 objects=()
-for module in HeraldCore HeraldModels HeraldMarkdown HeraldMustache HeraldConfig HeraldLoaders Yams CYaml GRDB; do
+for module in HeraldCore HeraldModels HeraldMarkdown HeraldMustache HeraldConfig HeraldLoaders HeraldEditor Yams CYaml GRDB; do
     while IFS= read -r object; do objects+=("$object"); done < <(find "$BUILD/$module.build" -name '*.o' | sort)
 done
 # The linker warns about every sanitizer symbol it cannot export; its output is kept for a failure.
