@@ -9,6 +9,6 @@ import Testing
     #expect(lines.offset(line: 2, column: 99) == nil)
     #expect(lines.content(ofLine: 1) == 0..<2)
     #expect(lines.whole(line: 1) == 0..<4)
-    #expect(lines.content(ofLine: 3) == 13..<17)
+    #expect(lines.content(ofLine: 3) == 12..<16)
     #expect(!lines.endsWithNewline)
 }
