@@ -1,5 +1,7 @@
+import Foundation
 import HeraldCore
 @testable import HeraldEditor
+import HeraldTestSupport
 import Testing
 
 @Suite struct YAMLDocumentTests {
@@ -206,5 +208,37 @@ import Testing
         var flowList = try YAMLDocument(bytes: utf8("tasks: [{id: 1}]\n"), file: "f.yml", root: "tasks")
         #expect(editError { try flowList.appendRecord([("id", .number(2))]) }?.message.contains("flow style") == true)
         #expect(editError { try flowList.removeRecord(5) }?.message.contains("no record 6") == true)
+    }
+
+    /// Every record of the default site's own board, edited one by one and put back.
+    @Test func everyRecordOfTheDefaultBoardEditsAndComesBack() throws {
+        let original = Array(try Data(contentsOf: Repository.url("Content/tasks.yml")))
+        let document = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
+        let count = document.records.count
+        #expect(count > 10)
+        for index in 0..<count {
+            var edited = document
+            try edited.set("reviewed", to: .bool(true), inRecord: index)
+            #expect(field(edited, index, "reviewed").map { "\($0)" } == "bool(true)")
+            try edited.removeField("reviewed", inRecord: index)
+            if let title = text(edited, index, "title") {
+                try edited.set("title", to: .text(title + "!"), inRecord: index)
+                #expect(text(edited, index, "title") == title + "!")
+                try edited.set("title", to: .text(title), inRecord: index)
+            }
+            expectBytes(edited.bytes, original)
+
+            var removed = document
+            try removed.removeRecord(index)
+            let ids = removed.records.map { "\($0.fields.lookup("id")?.value as Any)" }
+            var expected = document.records.map { "\($0.fields.lookup("id")?.value as Any)" }
+            expected.remove(at: index)
+            #expect(ids == expected)
+        }
+        var appended = document
+        try appended.appendRecord([("id", .number(count + 1)), ("title", .text("One more")), ("status", .text("todo"))])
+        #expect(text(appended, count, "title") == "One more")
+        try appended.removeRecord(count)
+        expectBytes(appended.bytes, original)
     }
 }
