@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 
+/// JSONDocument on the JSONPlaceholder to-dos and on hand-written layouts: pretty, minified, keyed, rooted, empty.
 @Suite struct JSONDocumentTests {
     /// The JSONPlaceholder to-dos: 200 records, pretty-printed with two spaces.
     static func todos() throws -> [UInt8] {

@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldTestSupport
 import Testing
 
+/// YAMLDocument on a board like the default site's, its CRLF twin, keyed and empty lists, and the real board.
 @Suite struct YAMLDocumentTests {
     /// Like the default site's Content/tasks.yml: comments, blank lines between items, block
     /// scalars (one holding a blank line and a `#` line), plain, single- and double-quoted values.

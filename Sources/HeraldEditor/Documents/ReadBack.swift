@@ -24,8 +24,8 @@ enum ReadBack {
         if case .map(let map) = record.fields.value { map } else { DataMap() }
     }
 
-    /// Checks the records read from an edit against `expected`: a short description of what
-    /// went wrong, or nil when they are as intended.
+    /// What is wrong with the records `new` read after `edit` of a text that held `old`, in a
+    /// few words; nil when they show the edit.
     static func problem(after edit: Edit, old: [Record], new: [Record]) -> String? {
         switch edit {
         case .set(let key, let value, let index):
