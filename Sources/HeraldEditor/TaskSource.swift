@@ -71,8 +71,10 @@ struct TaskSource {
         case .csv, .tsv:
             let separator = UInt8(ascii: format == .csv ? "," : "\t")
             return RecordTaskEditor(store: try CSVDocument(bytes: bytes, file: displayPath, separator: separator), context: context)
-        case .json, .yaml:
-            throw DiagnosticError(.error(at: SourceLocation(file: displayPath), "MERGE-PENDING"))
+        case .json:
+            return RecordTaskEditor(store: try JSONDocument(bytes: bytes, file: displayPath, root: spec.root), context: context)
+        case .yaml:
+            return RecordTaskEditor(store: try YAMLDocument(bytes: bytes, file: displayPath, root: spec.root), context: context)
         case .sqlite:
             let store = try SQLiteTaskStore(url: url, file: displayPath, table: spec.table, query: spec.query,
                                             idKey: rules.fields[.id] ?? "id", timeout: spec.timeout)
