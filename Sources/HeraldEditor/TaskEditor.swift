@@ -58,6 +58,7 @@ public struct TaskEditor: Sendable {
         }
 
         var editor = try source.editor(for: before, context: context)
+        var expectedColumn: String?
         switch change {
         case .add(let task):
             guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
@@ -68,6 +69,7 @@ public struct TaskEditor: Sendable {
         case .done, .reopen, .move:
             if let target, let column = try column(for: change, of: target.task, context: context) {
                 try editor.move(target, to: column)
+                expectedColumn = column
             }
         case .remove:
             if let target { try editor.remove(target) }
@@ -78,12 +80,32 @@ public struct TaskEditor: Sendable {
 
         let after = try source.reread(editor, from: before)
         let task = try after.check(change, target: target, before: before)
+        try Self.confirm(task, shows: change, column: expectedColumn, context: context)
         let diff = source.diff(editor, from: before)
         if !dryRun {
             beforeWrite?()
             try source.write(editor, from: before)
         }
         return Outcome(task: task, changed: true, diff: diff)
+    }
+
+    /// Throws unless the task as read back from the edited file is what the change asked for: a
+    /// mapping the editor cannot write through (a nested key, a status_map without a way back)
+    /// must not pass for success.
+    private static func confirm(_ task: Task, shows change: TaskChange, column: String?, context: EditContext) throws(DiagnosticError) {
+        var wrong: [String] = []
+        if let column, task.status != column { wrong.append("it would be in '\(task.status)', not '\(column)'") }
+        if case .edit(_, let edits) = change {
+            if let title = edits.title, task.title != title.trimmingBlanks() { wrong.append("its title would read '\(task.title)'") }
+            if let due = edits.due, task.due != due { wrong.append("its due date would read '\(task.due?.description ?? "none")'") }
+            if let priority = edits.priority, task.priority != priority { wrong.append("its priority would read '\(task.priority ?? "none")'") }
+        }
+        if case .add(let new) = change {
+            if let due = new.due, task.due != due { wrong.append("its due date would read '\(task.due?.description ?? "none")'") }
+        }
+        guard wrong.isEmpty else {
+            throw context.error("the change does not read back as asked: \(wrong.joined(separator: "; ")); nothing was written")
+        }
     }
 
     /// The column a `done`, `reopen` or `move` sends the task to.

@@ -15,8 +15,13 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
 
     /// The key of `field` in this source: the mapped one, else the first default key any record
     /// has; nil when the source does not keep the field.
-    private func key(_ field: TaskField) -> String? {
-        if let mapped = context.rules.fields[field] { return mapped }
+    private func key(_ field: TaskField) throws(DiagnosticError) -> String? {
+        if let mapped = context.rules.fields[field] {
+            guard !mapped.contains(".") else {
+                throw context.error("fields.\(field.rawValue) is the nested key '\(mapped)', and herald tasks writes top-level keys only")
+            }
+            return mapped
+        }
         return field.defaultKeyPaths.first { path in
             !path.contains(".") && store.records.contains { $0.fields.lookup(path) != nil }
         }
@@ -43,24 +48,24 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
 
     mutating func add(_ task: NewTask, status: String) throws(DiagnosticError) {
         var fields: [(key: String, value: FieldValue)] = []
-        func put(_ field: TaskField, _ value: FieldValue?, fallback: String? = nil) {
-            guard let value, let key = key(field) ?? fallback else { return }
+        func put(_ field: TaskField, _ value: FieldValue?, fallback: String? = nil) throws(DiagnosticError) {
+            guard let value, let key = try key(field) ?? fallback else { return }
             fields.append((key, value))
         }
-        if let id = nextID() { fields.append(id) }
-        put(.title, .text(task.text.trimmingBlanks()), fallback: "title")
+        if let id = try nextID() { fields.append(id) }
+        try put(.title, .text(task.text.trimmingBlanks()), fallback: "title")
         for (key, value) in try statusFields(for: status, record: nil) {
             if let value { fields.append((key, value)) }
         }
-        put(.priority, task.priority.map(FieldValue.text))
-        put(.created, .text(context.today.description))
-        put(.due, task.due.map { .text($0.description) }, fallback: "due")
-        if !task.tags.isEmpty, let key = key(.tags) ?? "tags" as String? {
+        try put(.priority, task.priority.map(FieldValue.text))
+        try put(.created, .text(context.today.description))
+        try put(.due, task.due.map { .text($0.description) }, fallback: "due")
+        if !task.tags.isEmpty, let key = try key(.tags) ?? "tags" as String? {
             let isText = sample(key, in: nil).map { if case .string = $0.value { true } else { false } } ?? false
             fields.append((key, isText ? .text(task.tags.joined(separator: ", ")) : .list(task.tags)))
         }
-        put(.project, task.project.map(FieldValue.text), fallback: "project")
-        put(.assignee, task.assignee.map(FieldValue.text), fallback: "assignee")
+        try put(.project, task.project.map(FieldValue.text), fallback: "project")
+        try put(.assignee, task.assignee.map(FieldValue.text), fallback: "assignee")
         // Keys in the order the last record has them; new ones after.
         let order: [String] = store.records.last.flatMap { record in
             if case .map(let map) = record.fields.value { map.keys } else { nil }
@@ -74,12 +79,12 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
 
     mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError) {
         if let title = edits.title {
-            guard let key = key(.title) else { throw context.error("the source has no title field to edit") }
+            guard let key = try key(.title) else { throw context.error("the source has no title field to edit") }
             try store.set(key, to: .text(title), inRecord: target.index)
         }
         for (field, edit) in [(TaskField.due, edits.due.map { $0.map(\.description) }), (.priority, edits.priority)] {
             guard let edit else { continue }
-            let key = key(field) ?? field.rawValue
+            let key = try key(field) ?? field.rawValue
             if let value = edit {
                 try store.set(key, to: .text(value), inRecord: target.index)
             } else if target.record.fields.lookup(key) != nil {
@@ -94,9 +99,9 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
     /// completion flag, and its completion date (nil removes it).
     private func statusFields(for column: String, record: Record?) throws(DiagnosticError) -> [(String, FieldValue?)] {
         let done = column == context.lastColumn
-        let statusKey = context.rules.fields[.status] ?? (sample("status", in: nil) != nil ? "status" : nil)
-        let flagKey = key(.completed)
-        let dateKey = key(.completedAt)
+        let statusKey = try key(.status)
+        let flagKey = try key(.completed)
+        let dateKey = try key(.completedAt)
         var fields: [(String, FieldValue?)] = []
         if let statusKey {
             fields.append((statusKey, .text(context.sourceStatus(for: column))))
@@ -137,8 +142,8 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
 
     /// The next free id when the source's records have ids: one more than the largest number,
     /// written as the last record writes its id.
-    private func nextID() -> (key: String, value: FieldValue)? {
-        guard let key = key(.id) ?? (sample("id", in: nil) != nil ? "id" : nil) else { return nil }
+    private func nextID() throws(DiagnosticError) -> (key: String, value: FieldValue)? {
+        guard let key = try key(.id) ?? (sample("id", in: nil) != nil ? "id" : nil) else { return nil }
         var largest = 0
         var isText = false
         for record in store.records {
