@@ -78,6 +78,21 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
     #expect(usage.status == 2)
 }
 
+@Test func anAmbiguousPrefixListsTheCandidatesAndExits1() async throws {
+    // Seventeen tasks have sixteen possible first hex digits, so two of them share one.
+    let text = (1...17).map { "Task number \($0)\n" }.joined()
+    let site = try TemporarySite(["herald.yml": "tasks:\n  source: todo.txt\n", "todo.txt": text])
+    let list = try await CLI.run(["tasks", "list"], in: site.folder)
+    let ids = list.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    let shared = try #require(Dictionary(grouping: ids, by: { $0.prefix(1) }).first { $0.value.count > 1 })
+    let result = try await CLI.run(["tasks", "done", String(shared.key)], in: site.folder)
+    #expect(result.status == 1)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("the ID '\(shared.key)' is ambiguous"))
+    for id in shared.value { #expect(result.stderr.contains(id)) }
+    #expect(try site.read("todo.txt") == text)
+}
+
 @Test func concurrentAddsBothLand() async throws {
     let site = try todoSite()
     async let first = CLI.run(["tasks", "add", "First of two"], in: site.folder)

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import HeraldCore
+import HeraldLoaders
 
 /// The task data file as the editor reads and replaces it: read once under the folder's lock,
 /// written back atomically (a temporary file in the same folder, flushed, renamed over the
@@ -14,6 +15,7 @@ struct TaskFile {
     let displayPath: String
     let bytes: [UInt8]
     private let status: stat
+    private let limit: Int
 
     /// Reads the file; a file that is not a regular file, too large, or not writable is an error.
     init(url: URL, displayPath: String, limit: Int, needsWriting: Bool) throws(DiagnosticError) {
@@ -29,10 +31,8 @@ struct TaskFile {
         if needsWriting, status.st_mode & S_IWUSR == 0 || access(resolved.path, W_OK) != 0 {
             throw Self.error(displayPath, "the task file is read-only; nothing was changed")
         }
-        guard let data = FileManager.default.contents(atPath: resolved.path) else {
-            throw Self.error(displayPath, "cannot read the task file: \(Self.lastError())")
-        }
-        self.bytes = [UInt8](data)
+        self.bytes = try FileBytes.read(SourceFile(url: resolved, path: displayPath), limit: limit)
+        self.limit = limit
         self.status = status
     }
 
@@ -79,7 +79,7 @@ struct TaskFile {
         let same = stat(url.path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
             && now.st_size == status.st_size && now.st_mtim.tv_sec == status.st_mtim.tv_sec
             && now.st_mtim.tv_nsec == status.st_mtim.tv_nsec
-            && FileManager.default.contents(atPath: url.path).map { [UInt8]($0) == bytes } == true
+            && (try? FileBytes.read(SourceFile(url: url, path: displayPath), limit: limit)) == bytes
         guard same else {
             throw Self.error(displayPath, "the task file changed while this command ran; nothing was written, run it again")
         }

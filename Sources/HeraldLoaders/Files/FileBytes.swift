@@ -9,7 +9,7 @@ public enum FileBytes {
     /// What one data file may hold unless its source says otherwise (`max_bytes:`).
     public static let defaultLimit = 512 * 1024 * 1024
 
-    static func read(_ file: SourceFile, limit: Int = defaultLimit) throws(DiagnosticError) -> [UInt8] {
+    public static func read(_ file: SourceFile, limit: Int = defaultLimit) throws(DiagnosticError) -> [UInt8] {
         do {
             return try read(path: file.url.path, limit: limit)
         } catch {
