@@ -10,5 +10,4 @@ import Testing
     #expect(lines.content(ofLine: 1) == 0..<2)
     #expect(lines.whole(line: 1) == 0..<4)
     #expect(lines.content(ofLine: 3) == 12..<16)
-    #expect(!lines.endsWithNewline)
 }

@@ -47,9 +47,12 @@ struct TextLines {
         let end = starts[1] - 1
         return end > 0 && bytes[end - 1] == UInt8(ascii: "\r") ? [13, 10] : [10]
     }
+}
 
-    /// Whether the text ends with a line ending (an empty text counts as ending with one).
-    var endsWithNewline: Bool { bytes.last.map { $0 == UInt8(ascii: "\n") } ?? true }
+/// A UTF-8 byte order mark kept aside from the text after it, where the readers' lines and
+/// columns start.
+func splittingBOM(_ bytes: [UInt8]) -> (bom: [UInt8], text: [UInt8]) {
+    bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? ([0xEF, 0xBB, 0xBF], Array(bytes.dropFirst(3))) : ([], bytes)
 }
 
 extension Array where Element == UInt8 {

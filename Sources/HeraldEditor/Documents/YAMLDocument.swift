@@ -16,9 +16,7 @@ struct YAMLDocument: RecordDocument {
     init(bytes: [UInt8], file: String, root: String?) throws(DiagnosticError) {
         self.file = file
         self.root = root
-        let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        bom = hasBOM ? [0xEF, 0xBB, 0xBF] : []
-        text = hasBOM ? Array(bytes.dropFirst(3)) : bytes
+        (bom, text) = splittingBOM(bytes)
         records = try YAMLRecordReader(root: root).records(inText: bytes, file: file)
     }
 
