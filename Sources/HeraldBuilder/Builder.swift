@@ -17,7 +17,7 @@ public struct Builder: Sendable {
     /// Renders and stages every item; returns every distinct error found (all of them, not the first).
     /// The caller commits the writer only when this comes back empty.
     /// `progress` hears (done, total) now and then, for a progress line on a terminal.
-    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: OutputWriter,
+    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: some OutputSink,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Diagnostic] {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
@@ -45,7 +45,7 @@ public struct Builder: Sendable {
         return Set(problems.withLock { $0 }).sorted(by: Diagnostic.fileOrder)
     }
 
-    private func produce(_ item: OutputItem, renderer: PageRenderer, writer: OutputWriter) throws(DiagnosticError) {
+    private func produce(_ item: OutputItem, renderer: PageRenderer, writer: some OutputSink) throws(DiagnosticError) {
         switch item {
         case .file(let path, let bytes):
             try writer.add(path, bytes: bytes)

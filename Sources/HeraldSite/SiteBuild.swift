@@ -99,7 +99,7 @@ public enum SiteBuild {
 
     /// A diagnostic printed with its path relative to the site folder when it lies inside it
     /// (`Templates/card.html.mustache:3:9`), as data errors are, so editors find the file.
-    private static func relative(_ diagnostic: Diagnostic, to site: URL) -> String {
+    static func relative(_ diagnostic: Diagnostic, to site: URL) -> String {
         var diagnostic = diagnostic
         let prefix = site.standardizedFileURL.path + "/"
         if diagnostic.location.file.hasPrefix(prefix) {
@@ -110,14 +110,14 @@ public enum SiteBuild {
 
     /// Lets another thread free what a build no longer needs (at 100,000 pages, the page jobs hold
     /// every hero's strings and arrays: a tenth of a second of one core) while this one goes on.
-    private static func releaseInBackground(_ value: consuming some Sendable) {
+    static func releaseInBackground(_ value: consuming some Sendable) {
         let held = value
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }
     }
 
     /// Where the site's inputs are: data sources, pages, data files and templates, as herald.yml
     /// names them (a glob by the folder it searches).
-    private static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
+    static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
         var names = [config.pages, config.data, "Templates"]
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
             + config.dataSources.map(\.source.source)
@@ -137,7 +137,7 @@ public enum SiteBuild {
         var warnings: [Diagnostic] = []
     }
 
-    private static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {
+    static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {
         var models = Models()
         var problems: [Diagnostic] = []
         func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
@@ -162,7 +162,7 @@ public enum SiteBuild {
 
     /// The fetcher of the config's URL sources, with the cache beside herald.yml unless told
     /// otherwise; nil when every source is a file.
-    private static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
+    static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
             + config.dataSources.map(\.source.source)
         guard sources.contains(where: RemoteOptions.isURL) else { return nil }
@@ -185,7 +185,7 @@ public enum SiteBuild {
         return notes
     }
 
-    private static func siteContext(_ config: SiteConfig, options: BuildOptions, models: Models,
+    static func siteContext(_ config: SiteConfig, options: BuildOptions, models: Models,
                                     assets: [String: String], remote: RemoteFetcher?) -> SiteContext {
         var context = SiteContext(
             title: config.title, language: config.language, baseURL: config.baseURL, timeZone: config.timeZone,
@@ -199,7 +199,7 @@ public enum SiteBuild {
     }
 
     /// Every coordinator's items: what pages and files this build writes.
-    private static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
+    static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
                                     assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
         let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [], context: context)
         // The catalog gets the only reference to the heroes, so it sorts them without copying them.

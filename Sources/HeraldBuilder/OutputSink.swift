@@ -1,0 +1,29 @@
+import HeraldCore
+import Synchronization
+
+/// Where rendered files go: the output folder (`OutputWriter`) for a build, memory
+/// (`MemoryOutput`) for the dev server.
+public protocol OutputSink: Sendable {
+    /// Takes one output file; called from many threads at once.
+    func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError)
+}
+
+extension OutputWriter: OutputSink {}
+
+/// Output files kept in memory, by path: what `herald serve` serves, never written to disk.
+public final class MemoryOutput: OutputSink {
+    private let files = Mutex<[String: [UInt8]]>([:])
+
+    public init() {}
+
+    public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
+        try files.withLock { (files: inout [String: [UInt8]]) throws(DiagnosticError) in
+            guard files.updateValue(bytes, forKey: path.value) == nil else {
+                throw DiagnosticError(.error(at: SourceLocation(file: path.value), "two pages write the same output file"))
+            }
+        }
+    }
+
+    /// Every file added, by its path in the output folder.
+    public var contents: [String: [UInt8]] { files.withLock { $0 } }
+}
