@@ -18,7 +18,9 @@ import PackageDescription
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
 //                                                                       (Core, Mustache)
 //   HeraldSite          coordinators: which pages exist, which presenter feeds which template (all above)
-//   herald              the command-line tool        (Core, Models, Config, Mustache, Builder, Remote, Editor, Site)
+//   HeraldServe         herald serve: the site from memory over HTTP, file watching, live reload and the
+//                       board's actions                              (Core, Config, Editor, Site, Hummingbird)
+//   herald              the command-line tool        (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve)
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -37,6 +39,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Named for herald serve, which silences Hummingbird's logger and ends its event streams on
+        // the graceful shutdown; both come with Hummingbird anyway.
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -68,13 +75,20 @@ let package = Package(
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
                                "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"],
                 resources: [.copy("Theme")], swiftSettings: strict),
+        .target(name: "HeraldServe",
+                dependencies: ["HeraldCore", "HeraldConfig", "HeraldEditor", "HeraldSite",
+                               .product(name: "Hummingbird", package: "hummingbird"),
+                               .product(name: "Logging", package: "swift-log"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
+                swiftSettings: strict),
         // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
         .executableTarget(name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
-                           "HeraldRemote", "HeraldEditor", "HeraldSite",
+                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -110,6 +124,10 @@ let package = Package(
                     dependencies: ["HeraldSite", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
                                    "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
-        .testTarget(name: "heraldTests", dependencies: ["herald", "HeraldTestSupport"], swiftSettings: strict),
+        .testTarget(name: "heraldTests",
+                    dependencies: ["herald", "HeraldTestSupport",
+                                   .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                   .product(name: "NIOCore", package: "swift-nio")],
+                    swiftSettings: strict),
     ]
 )

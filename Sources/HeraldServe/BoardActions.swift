@@ -1,0 +1,120 @@
+import Foundation
+import HeraldConfig
+import HeraldCore
+import HeraldEditor
+import Hummingbird
+
+/// The served board's actions: `POST /_herald/tasks` with a JSON action, applied to the task
+/// file by the same `TaskEditor` as `herald tasks`, then the site rebuilt before the answer.
+/// The request has passed the `RequestGuard` before it gets here.
+struct BoardActions: Sendable {
+    let site: URL
+    let rebuilder: Rebuilder
+
+    /// The largest action body read; an action is a few words.
+    static let maxBody = 64 * 1024
+
+    /// What the page sends: `{"action":"move","id":"4f2a","status":"doing"}`.
+    struct Action: Decodable {
+        var action: String
+        var id: String?
+        var status: String?
+        var text: String?
+    }
+
+    /// What the page gets back: `{"ok":true,"id":"4f2a"}` or `{"ok":false,"error":"…"}`.
+    struct Reply: Encodable {
+        var ok: Bool
+        var id: String?
+        var error: String?
+    }
+
+    /// The board's columns, and why its task file cannot be edited if it cannot (the editor's
+    /// own message); nil when the site has no board.
+    static func state(site: URL, config: SiteConfig) -> BoardState? {
+        guard let tasks = config.tasks else { return nil }
+        var reason: String?
+        do throws(DiagnosticError) {
+            _ = try TaskEditor(site: site, config: tasks, now: Date()).list()
+        } catch {
+            reason = error.diagnostics.first?.message
+        }
+        return BoardState(columns: tasks.rules.columns, readOnlyReason: reason)
+    }
+
+    func respond(to request: Request) async -> Response {
+        var request = request
+        guard let body = try? await request.collectBody(upTo: Self.maxBody) else {
+            return Self.reply(.contentTooLarge, Reply(ok: false, error: "the request is larger than \(Self.maxBody) bytes"))
+        }
+        guard let action = try? JSONDecoder().decode(Action.self, from: Data(body.readableBytesView)) else {
+            return Self.reply(.badRequest, Reply(ok: false, error: "the request is not a JSON action such as {\"action\":\"done\",\"id\":\"4f2a\"}"))
+        }
+        let change: TaskChange
+        switch Self.change(for: action) {
+        case .success(let value): change = value
+        case .failure(let problem): return Self.reply(.badRequest, Reply(ok: false, error: problem.message))
+        }
+        let site = self.site
+        let outcome = await withCheckedContinuation { continuation in
+            // The editor blocks on the folder lock and the file: not on a thread tasks run on.
+            DispatchQueue.global().async { continuation.resume(returning: Self.apply(change, site: site)) }
+        }
+        switch outcome {
+        case .success(let id):
+            await rebuilder.rebuild(changesSince: .now)
+            return Self.reply(.ok, Reply(ok: true, id: id))
+        case .failure(let problem):
+            return Self.reply(.unprocessableContent, Reply(ok: false, error: problem.message))
+        }
+    }
+
+    /// A one-line reason an action was refused.
+    struct Problem: Error {
+        var message: String
+    }
+
+    private static func change(for action: Action) -> Result<TaskChange, Problem> {
+        func id() -> Result<String, Problem> {
+            guard let id = action.id, id.hasVisibleText else { return .failure(Problem(message: "'\(action.action)' needs the task's \"id\"")) }
+            return .success(id)
+        }
+        switch action.action {
+        case "done": return id().map { .done(id: $0) }
+        case "reopen": return id().map { .reopen(id: $0) }
+        case "remove": return id().map { .remove(id: $0) }
+        case "move":
+            guard let status = action.status, status.hasVisibleText else { return .failure(Problem(message: "'move' needs a \"status\"")) }
+            return id().map { .move(id: $0, to: status) }
+        case "add":
+            guard let text = action.text else { return .failure(Problem(message: "'add' needs the task's \"text\"")) }
+            let status = action.status.flatMap { $0.hasVisibleText ? $0 : nil }
+            return .success(.add(NewTask(text: text, status: status)))
+        default:
+            return .failure(Problem(message: "unknown action '\(action.action)'; the actions are add, done, reopen, move and remove"))
+        }
+    }
+
+    /// Applies the change with the config as it is on disk now; the ID of the task it touched.
+    private static func apply(_ change: TaskChange, site: URL) -> Result<String, Problem> {
+        do throws(DiagnosticError) {
+            let (config, _) = try SiteConfig.load(site: site)
+            guard let tasks = config.tasks else {
+                return .failure(Problem(message: "herald.yml: error: the site has no tasks: section, so there are no tasks to edit"))
+            }
+            let outcome = try TaskEditor(site: site, config: tasks, now: Date()).apply(change)
+            return .success(outcome.task.id)
+        } catch {
+            let lines = error.diagnostics.map(\.description)
+            let more = lines.count > 1 ? " (and \(lines.count - 1) more)" : ""
+            return .failure(Problem(message: (lines.first ?? "the change failed") + more))
+        }
+    }
+
+    static func reply(_ status: HTTPResponse.Status, _ reply: Reply) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ScriptSafeJSON.encode(reply))))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import HeraldConfig
+import HeraldSite
+import Hummingbird
+import Logging
+import NIOCore
+
+/// What `herald serve` was asked for.
+public struct ServeOptions: Sendable {
+    public var site: URL
+    public var host = "127.0.0.1"
+    /// 0 lets the system pick a free port.
+    public var port = 8080
+    public var drafts = false
+    public var offline = false
+
+    public init(site: URL) {
+        self.site = site
+    }
+}
+
+/// `herald serve`: builds the site in memory, serves it, rebuilds it on every change of its
+/// folder and tells the open pages, until SIGINT or SIGTERM stops it gracefully.
+public enum DevServer {
+    /// Runs the server to its end; the exit status (0 after a graceful stop, 1 when it cannot listen).
+    public static func run(_ options: ServeOptions) async -> Int32 {
+        var sessionOptions = SessionOptions(site: options.site)
+        sessionOptions.drafts = options.drafts
+        sessionOptions.offline = options.offline
+        let session = SiteSession(options: sessionOptions)
+        let status = ServeStatus()
+        let broadcaster = EventBroadcaster()
+        let requestGuard = RequestGuard(host: options.host)
+        let rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status)
+
+        if !isLoopback(options.host) {
+            Terminal.complain(["warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "
+                               + "and, through the board's actions, change its task file"])
+        }
+        let first = await rebuilder.firstBuild()
+        // Before any good build the config may still be readable; its title and path then serve.
+        let config = session.config ?? (try? SiteConfig.load(site: options.site))?.0
+        let title = config?.title ?? options.site.lastPathComponent
+        let base = BasePath(baseURL: config?.baseURL)
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+
+        let routes = ServeRoutes(files: StaticFiles(session: session, status: status, requestGuard: requestGuard),
+                                 broadcaster: broadcaster, requestGuard: requestGuard,
+                                 actions: BoardActions(site: options.site, rebuilder: rebuilder))
+        let app = Application(
+            responder: routes,
+            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port)),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                requestGuard.bound(port: port)
+                Terminal.say("Serving \(title) at http://\(host):\(port)\(base.path)")
+                first.stdout.forEach(Terminal.say)
+                Terminal.complain(first.stderr)
+            },
+            // The terminal shows herald's own lines; the server's log would only repeat them.
+            logger: Logger(label: "herald-serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+
+        var changes: AsyncStream<ContinuousClock.Instant>?
+        do throws(FolderWatcher.Failure) {
+            changes = try FolderWatcher(folder: options.site, warn: { Terminal.complain([$0]) }).changes()
+        } catch {
+            Terminal.complain(["warning: \(error.message); the site will not rebuild when it changes"])
+        }
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await app.runService() }
+                group.addTask { await broadcaster.keepAlive() }
+                if let changes {
+                    group.addTask {
+                        for await instant in changes { await rebuilder.rebuild(changesSince: instant) }
+                    }
+                }
+                // The server ends first, on SIGINT or SIGTERM; the rest stops with it.
+                try await group.next()
+                group.cancelAll()
+            }
+            return 0
+        } catch {
+            Terminal.complain(["error: cannot serve on \(host):\(options.port): \(describe(error))"])
+            return 1
+        }
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? IOError else { return "\(error)" }
+        if error.errnoCode == EADDRINUSE {
+            return "the port is in use; pick another with --port, or --port 0 for a free one"
+        }
+        return String(cString: strerror(error.errnoCode)).lowercased()
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Watches a site folder and the folders in it (not `Output/`, not dot-folders) with inotify, and
+/// reports each settled burst of changes: an editor's save, a `git checkout`, a task file written
+/// aside and renamed over the old one are each one change.
+struct FolderWatcher: Sendable {
+    let folder: URL
+    /// Told once about folders that could not be watched (the system's watch limit reached).
+    var warn: @Sendable (String) -> Void = { _ in }
+
+    /// How long, in milliseconds, the folder must stay quiet before a burst counts as settled.
+    static let quietMilliseconds: Int32 = 40
+    /// A folder that never stays quiet (a log written into it) still gets rebuilds this often.
+    static let longestBurst = Duration.milliseconds(500)
+
+    /// Why the folder cannot be watched at all.
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Starts watching; each element is when the first change of a settled burst was seen, so a
+    /// rebuild that started later has already read it. Ending the iteration stops the watcher.
+    func changes() throws(Failure) -> AsyncStream<ContinuousClock.Instant> {
+        let watches = try Inotify(folder: folder, warn: warn)
+        let stopped = Atomic(false)
+        let (stream, continuation) = AsyncStream<ContinuousClock.Instant>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        continuation.onTermination = { _ in stopped.store(true, ordering: .relaxed) }
+        let owner = Mutex(watches)
+        // A thread of its own: waiting on the descriptor must not hold one of the few threads
+        // Swift concurrency runs tasks on.
+        let thread = Thread {
+            owner.withLock { watches in
+                watches.watch(until: { stopped.load(ordering: .relaxed) }) { continuation.yield($0) }
+                watches.close()
+            }
+            continuation.finish()
+        }
+        thread.name = "herald-watcher"
+        thread.start()
+        return stream
+    }
+}
+
+/// One inotify instance and its watch per folder; used by the watcher's thread only.
+private final class Inotify {
+    private let descriptor: Int32
+    private let root: URL
+    private let warn: @Sendable (String) -> Void
+    /// Watch descriptor → folder, relative to the root ("" for the root itself).
+    private var folders: [Int32: String] = [:]
+    private var warnedAboutLimit = false
+
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+                                     | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB) | UInt32(IN_ONLYDIR)
+    /// The fixed part of `struct inotify_event`: wd, mask, cookie, len.
+    private static let headerSize = 16
+
+    init(folder: URL, warn: @escaping @Sendable (String) -> Void) throws(FolderWatcher.Failure) {
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard descriptor >= 0 else {
+            throw FolderWatcher.Failure(message: "cannot watch for changes: inotify: \(String(cString: strerror(errno)))")
+        }
+        root = folder
+        self.warn = warn
+        guard addTree("") else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            throw FolderWatcher.Failure(message: "cannot watch \(folder.path) for changes: \(reason)")
+        }
+    }
+
+    func close() {
+        Glibc.close(descriptor)
+    }
+
+    /// Waits for events until `stopped`, calling `settled` with the start of each quiet burst.
+    func watch(until stopped: () -> Bool, settled: (ContinuousClock.Instant) -> Void) {
+        var burst: ContinuousClock.Instant?
+        while !stopped() {
+            var target = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            // Idle, wake now and then to see whether the server is stopping.
+            let timeout = burst == nil ? 250 : FolderWatcher.quietMilliseconds
+            let ready = poll(&target, 1, timeout)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            let now = ContinuousClock.now
+            if ready > 0, readEvents(), burst == nil { burst = now }
+            if let start = burst, ready == 0 || now - start >= FolderWatcher.longestBurst {
+                settled(start)
+                burst = nil
+            }
+        }
+    }
+
+    /// Reads every pending event; true when one is about an input of the site.
+    private func readEvents() -> Bool {
+        var relevant = false
+        let capacity = 64 * 1024
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, capacity)
+            guard count > 0 else { break }
+            var offset = 0
+            while offset + Self.headerSize <= count {
+                let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let nameBytes = UnsafeRawBufferPointer(rebasing: buffer[(offset + Self.headerSize)..<min(count, offset + Self.headerSize + length)])
+                let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                offset += Self.headerSize + length
+                if handle(wd: wd, mask: mask, name: name) { relevant = true }
+            }
+        }
+        return relevant
+    }
+
+    /// Keeps the watches up to date with one event; true when the event may change the site.
+    private func handle(wd: Int32, mask: UInt32, name: String) -> Bool {
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return true }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            folders.removeValue(forKey: wd)
+            return false
+        }
+        guard let folder = folders[wd] else { return false }
+        if name.isEmpty { return true }
+        let path = folder.isEmpty ? name : folder + "/" + name
+        guard !Self.isIgnored(path) else { return false }
+        if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
+        return true
+    }
+
+    /// Watches the folder at `path` (relative to the root) and every folder in it, links to
+    /// folders followed; false when the folder itself could not be watched.
+    private func addTree(_ path: String) -> Bool {
+        let url = path.isEmpty ? root : root.appendingPathComponent(path)
+        let wd = inotify_add_watch(descriptor, url.path, Self.mask)
+        guard wd >= 0 else {
+            if errno == ENOSPC, !warnedAboutLimit {
+                warnedAboutLimit = true
+                warn("warning: the system's limit of inotify watches is reached (fs.inotify.max_user_watches); "
+                     + "changes in some folders will not be seen")
+            }
+            return false
+        }
+        // The same folder again (through a link, as the default site's Templates/ is): its
+        // folders are watched already, and a link to a parent would otherwise never end.
+        guard folders.updateValue(path, forKey: wd) == nil else { return true }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        for name in names {
+            let childPath = path.isEmpty ? name : path + "/" + name
+            var isFolder: ObjCBool = false
+            guard !Self.isIgnored(childPath), FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder),
+                  isFolder.boolValue else { continue }
+            _ = addTree(childPath)
+        }
+        return true
+    }
+
+    /// The output folder, dot-files and dot-folders (`.git`, `.herald-cache`, an editor's swap
+    /// file) and backup files (`name~`) are never inputs of the site.
+    static func isIgnored(_ path: String) -> Bool {
+        if path == "Output" || path.hasPrefix("Output/") { return true }
+        return path.split(separator: "/").contains { $0.hasPrefix(".") || $0.hasSuffix("~") }
+    }
+}

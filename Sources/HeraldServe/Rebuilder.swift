@@ -1,0 +1,115 @@
+import Foundation
+import HeraldConfig
+import HeraldSite
+
+/// Runs the session's rebuilds one at a time, coalescing the changes that arrive meanwhile into
+/// one more rebuild, and tells the terminal and the open pages what each did.
+actor Rebuilder {
+    private let session: SiteSession
+    private let broadcaster: EventBroadcaster
+    private let status: ServeStatus
+    /// A serial queue: a rebuild blocks its thread (and fans out over the cores itself).
+    private let queue = DispatchQueue(label: "herald.rebuild")
+    private var current: Task<Void, Never>?
+    /// When the latest rebuild started: a change seen before it is in its pages already.
+    private var lastStart: ContinuousClock.Instant?
+    private var lastWarnings: [String] = []
+
+    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus) {
+        self.session = session
+        self.broadcaster = broadcaster
+        self.status = status
+    }
+
+    /// The first build, before the server answers: nothing is told to pages yet. Returns what the
+    /// terminal should show once the server's address is printed.
+    func firstBuild() async -> (stdout: [String], stderr: [String]) {
+        lastStart = .now
+        let (update, board) = await build()
+        record(update, board: board)
+        var stderr = newWarnings(update)
+        guard update.succeeded else {
+            stderr += update.errors + [Self.failureLine(update.errors.count, stillServing: false)]
+            return ([], stderr)
+        }
+        return (["Built \(update.files) pages in \(Self.milliseconds(update)) ms"], stderr)
+    }
+
+    /// Rebuilds unless a rebuild that started after `instant` (when the change was seen) has
+    /// already run; waits for the rebuild that covers the change.
+    func rebuild(changesSince instant: ContinuousClock.Instant) async {
+        while true {
+            if let current {
+                await current.value
+                continue
+            }
+            if let lastStart, lastStart >= instant { return }
+            lastStart = .now
+            let task = Task {
+                let (update, board) = await build()
+                finished(update, board: board)
+            }
+            current = task
+            await task.value
+            return
+        }
+    }
+
+    private func finished(_ update: SessionUpdate, board: BoardState?) {
+        current = nil
+        let hadErrors = status.current.errors != nil
+        let base = BasePath(baseURL: session.config?.baseURL)
+        record(update, board: board)
+        Terminal.complain(newWarnings(update))
+        if update.succeeded {
+            Terminal.say("Rebuilt \(update.changed.count + update.removed.count) pages in \(Self.milliseconds(update)) ms")
+            let changed = (update.changed + update.removed).map(base.urlPath(of:))
+            if !changed.isEmpty || hadErrors {
+                broadcaster.send("reload", data: ScriptSafeJSON.encode(["changed": changed]))
+            }
+        } else {
+            Terminal.complain(update.errors + [Self.failureLine(update.errors.count, stillServing: session.config != nil)])
+            broadcaster.send("failed", data: ScriptSafeJSON.encode(["errors": update.errors]))
+        }
+    }
+
+    private func record(_ update: SessionUpdate, board: BoardState?) {
+        status.update { state in
+            if update.succeeded {
+                state.errors = nil
+                state.board = board
+            } else {
+                state.errors = update.errors
+            }
+        }
+    }
+
+    /// Runs the rebuild on the queue, and on success works out the board's state from the
+    /// config it used.
+    private func build() async -> (SessionUpdate, BoardState?) {
+        await withCheckedContinuation { continuation in
+            queue.async { [session] in
+                let update = session.rebuild()
+                let board = update.succeeded ? session.config.flatMap { BoardActions.state(site: session.options.site, config: $0) } : nil
+                continuation.resume(returning: (update, board))
+            }
+        }
+    }
+
+    /// Warnings are shown when they first appear, not again on every rebuild.
+    private func newWarnings(_ update: SessionUpdate) -> [String] {
+        guard update.succeeded, update.warnings != lastWarnings else { return [] }
+        lastWarnings = update.warnings
+        return update.warnings
+    }
+
+    private static func milliseconds(_ update: SessionUpdate) -> Int {
+        Int((update.seconds * 1000).rounded())
+    }
+
+    private static func failureLine(_ count: Int, stillServing: Bool) -> String {
+        let errors = "\(count) error\(count == 1 ? "" : "s")"
+        return stillServing ? "Build failed with \(errors); still serving the last good pages."
+            : "Build failed with \(errors); serving an error page until a build succeeds."
+    }
+}
