@@ -18,7 +18,8 @@ struct HeroCatalogCoordinator: Sendable {
             })
         }
         for index in presenter.heroes.indices {
-            items.append(try Route.page(HeroCatalogPresenter.route(slug: presenter.heroes[index].slug), "hero.html") { _ in
+            items.append(try Route.page(HeroCatalogPresenter.route(slug: presenter.heroes[index].slug), "hero.html",
+                                        fingerprint: { presenter.detailFingerprint(index: index) }) { _ in
                 presenter.detail(index: index)
             })
         }
