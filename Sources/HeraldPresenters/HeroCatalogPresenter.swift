@@ -31,9 +31,10 @@ public final class HeroCatalogPresenter: Sendable {
     private let colors: [String]
     private let totals: [String]
     private let labels: [String: String]
-    /// What every detail page shares: the site's chrome for a hero's address, the number of
-    /// heroes, the stat scale and labels (see `detailFingerprint`).
-    private let sharedDetailKey: Int
+    /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
+    /// chrome of any other address follows from it and that address), the number of heroes, the
+    /// stat scale and labels.
+    private let sharedKey: Int
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
     public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
@@ -66,7 +67,7 @@ public final class HeroCatalogPresenter: Sendable {
         shared.combine(sorted.count)
         shared.combine(statScale)
         shared.combine(labels)
-        sharedDetailKey = shared.finalize()
+        sharedKey = shared.finalize()
     }
 
     /// A hero's page, by its slug: callers pass the slug alone, since handing over a whole hero
@@ -138,7 +139,7 @@ public final class HeroCatalogPresenter: Sendable {
     public func detailFingerprint(index: Int) -> Int {
         let hero = heroes[index]
         var hasher = Hasher()
-        hasher.combine(sharedDetailKey)
+        hasher.combine(sharedKey)
         hasher.combine(hero.slug)
         hasher.combine(hero.name)
         hasher.combine(hero.fullName)
@@ -159,6 +160,70 @@ public final class HeroCatalogPresenter: Sendable {
         for (key, value) in [(HeroField.publisher, hero.publisher), (.alignment, hero.alignment)] {
             hasher.combine(value.flatMap { groupIndexByValue[key]?[$0] }.map { groups[$0].route })
         }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `listPage(number:)` is made from: its heroes' cards and the catalog's shape.
+    public func listFingerprint(number: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(number)
+        hasher.combine(pagination.pageCount)
+        for index in pagination.range(ofPage: number) { hasher.combine(cardKey(index)) }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `groupPage(_:number:)` is made from.
+    public func groupFingerprint(_ group: Group, number: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(group.key.rawValue)
+        hasher.combine(group.value)
+        hasher.combine(group.route)
+        hasher.combine(group.members.count)
+        hasher.combine(number)
+        hasher.combine(group.pagination.pageCount)
+        for index in group.members[group.pagination.range(ofPage: number)] { hasher.combine(cardKey(index)) }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `groupIndex(_:)` is made from: the field's values, their routes and counts.
+    public func groupIndexFingerprint(_ key: HeroField) -> Int {
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(key.rawValue)
+        for group in groups where group.key == key {
+            hasher.combine(group.value)
+            hasher.combine(group.route)
+            hasher.combine(group.members.count)
+        }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `searchIndex()` is made from: every hero's searchable fields.
+    public func searchIndexFingerprint() -> Int {
+        var hasher = Hasher()
+        for hero in heroes {
+            hasher.combine(hero.slug)
+            hasher.combine(hero.name)
+            hasher.combine(hero.fullName)
+            hasher.combine(hero.publisher)
+            hasher.combine(hero.alignment)
+            hasher.combine(hero.aliases)
+            hasher.combine(hero.tags)
+        }
+        return hasher.finalize()
+    }
+
+    /// What a hero's card shows (see `cardFields`): name, link, publisher, alignment, stats total, image.
+    private func cardKey(_ index: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(heroes[index].name)
+        hasher.combine(heroes[index].slug)
+        hasher.combine(heroes[index].publisher)
+        hasher.combine(heroes[index].alignment)
+        hasher.combine(totals[index])
+        hasher.combine(heroes[index].image)
         return hasher.finalize()
     }
 

@@ -53,7 +53,7 @@ public final class SiteSession: Sendable {
     }
 
     private func build() -> SessionUpdate {
-        let started = ContinuousClock.now
+        var clock = PhaseClock()
         var update = SessionUpdate()
         let now = options.clock()
         var buildOptions = BuildOptions(site: options.site, output: options.site.appendingPathComponent("Output"),
@@ -79,16 +79,20 @@ public final class SiteSession: Sendable {
             let fetcher = SiteBuild.remoteFetcher(config, buildOptions)
             let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
             let library = try TemplateLibrary(folders: theme.folders.map(\.path))
+            clock.end("templates")
             let models = try SiteBuild.load(sources, drafts: options.drafts)
+            clock.end("load data")
             let loadWarnings = models.warnings
             let assets = AssetsCoordinator(assets: try theme.assets())
             let context = SiteBuild.siteContext(config, options: buildOptions, models: models, assets: assets.routes,
                                                 remote: sources.remote)
             let items = try SiteBuild.outputItems(config: config, context: context, models: models, assets: assets)
+            clock.end("plan pages")
             let renderer = PageRenderer(library: library, strict: options.strict)
             let output = MemoryOutput()
             var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: output, kept: rendered)
             (update.rendered, update.reused) = rendered.takeCounts()
+            clock.end("render")
             let warnings = (sources.remote?.log.all ?? []) + loadWarnings + renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
@@ -105,10 +109,12 @@ public final class SiteSession: Sendable {
             }
             update.succeeded = true
             update.files = files.count
+            clock.end("publish")
         } catch {
             update.errors = error.diagnostics.map { SiteBuild.relative($0, to: options.site) }
         }
-        update.seconds = (ContinuousClock.now - started).inSeconds
+        update.phases = clock.phases
+        update.seconds = clock.total
         return update
     }
 
@@ -159,4 +165,6 @@ public struct SessionUpdate: Sendable {
     public var rendered = 0
     public var reused = 0
     public var seconds = 0.0
+    /// The time of each step, for `--verbose`.
+    public var phases: [BuildReport.Phase] = []
 }

@@ -80,3 +80,30 @@ func detailFingerprintsChangeExactlyWhenTheirPagesDo(change: Int) throws {
     #expect(plain.detail(index: 0) != withPage.detail(index: 0))
     #expect(plain.detailFingerprint(index: 0) != withPage.detailFingerprint(index: 0))
 }
+
+@Test(arguments: changes.indices)
+func listGroupAndSearchFingerprintsChangeWhenTheirPagesDo(change: Int) throws {
+    let before = HeroCatalogPresenter(heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    var changed = heroes()
+    changes[change].1(&changed)
+    let after = HeroCatalogPresenter(heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    let name = changes[change].0
+    for number in 1...min(before.pagination.pageCount, after.pagination.pageCount)
+    where before.listPage(number: number) != after.listPage(number: number) {
+        #expect(before.listFingerprint(number: number) != after.listFingerprint(number: number), "\(name): list page \(number)")
+    }
+    for group in after.groups {
+        guard let old = before.groups.first(where: { $0.key == group.key && $0.value == group.value }) else { continue }
+        for number in 1...min(old.pagination.pageCount, group.pagination.pageCount)
+        where before.groupPage(old, number: number) != after.groupPage(group, number: number) {
+            #expect(before.groupFingerprint(old, number: number) != after.groupFingerprint(group, number: number),
+                    "\(name): \(group.value) page \(number)")
+        }
+    }
+    for key in [HeroField.publisher, .alignment] where before.groupIndex(key) != after.groupIndex(key) {
+        #expect(before.groupIndexFingerprint(key) != after.groupIndexFingerprint(key), "\(name): \(key) index")
+    }
+    if before.searchIndex() != after.searchIndex() {
+        #expect(before.searchIndexFingerprint() != after.searchIndexFingerprint(), "\(name): search index")
+    }
+}
