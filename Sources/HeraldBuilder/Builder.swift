@@ -17,7 +17,9 @@ public struct Builder: Sendable {
     /// Renders and stages every item; returns every distinct error found (all of them, not the first).
     /// The caller commits the writer only when this comes back empty.
     /// `progress` hears (done, total) now and then, for a progress line on a terminal.
-    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: some OutputSink,
+    /// `kept`, for the dev server, holds pages rendered by earlier runs: a page whose fingerprint
+    /// is unchanged takes its bytes from there instead of being made and rendered again.
+    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: some OutputSink, kept: RenderedPages? = nil,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Diagnostic] {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
@@ -32,7 +34,7 @@ public struct Builder: Sendable {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < order.count else { return }
                 do throws(DiagnosticError) {
-                    try produce(items[order[position]], renderer: renderer, writer: writer)
+                    try produce(items[order[position]], renderer: renderer, writer: writer, kept: kept)
                 } catch {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }
                 }
@@ -45,13 +47,20 @@ public struct Builder: Sendable {
         return Set(problems.withLock { $0 }).sorted(by: Diagnostic.fileOrder)
     }
 
-    private func produce(_ item: OutputItem, renderer: PageRenderer, writer: some OutputSink) throws(DiagnosticError) {
+    private func produce(_ item: OutputItem, renderer: PageRenderer, writer: some OutputSink,
+                         kept: RenderedPages?) throws(DiagnosticError) {
         switch item {
         case .file(let path, let bytes):
             try writer.add(path, bytes: bytes)
         case .page(let job):
-            let data = try job.makeData(renderer)
-            try writer.add(job.output, bytes: try renderer.renderBytes(job.template, data))
+            let fingerprint = kept == nil ? nil : job.fingerprint?()
+            if let kept, let fingerprint, let bytes = kept.bytes(of: job.output, fingerprint: fingerprint) {
+                try writer.add(job.output, bytes: bytes)
+                return
+            }
+            let bytes = try renderer.renderBytes(job.template, try job.makeData(renderer))
+            kept?.keep(job.output, fingerprint: fingerprint, bytes: bytes)
+            try writer.add(job.output, bytes: bytes)
         }
     }
 }

@@ -32,12 +32,18 @@ public struct PageJob: Sendable {
     /// the largest first, so that a search index of every hero is not what one core renders alone
     /// while the other has nothing left to do.
     public var size: Int
+    /// A hash of everything the page's view data is made from, when its presenter can tell it
+    /// without making the view data: the dev server then keeps the page's last bytes while the
+    /// fingerprint stays the same. Valid within one process and one set of templates; worked out
+    /// on the rendering threads, and only by the dev server.
+    public var fingerprint: (@Sendable () -> Int)?
 
-    public init(output: OutputPath, template: String, size: Int = 1,
+    public init(output: OutputPath, template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
                 makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue) {
         self.output = output
         self.template = template
         self.size = size
+        self.fingerprint = fingerprint
         self.makeData = makeData
     }
 }

@@ -31,6 +31,10 @@ public final class HeroCatalogPresenter: Sendable {
     private let colors: [String]
     private let totals: [String]
     private let labels: [String: String]
+    /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
+    /// chrome of any other address follows from it and that address), the number of heroes, the
+    /// stat scale and labels.
+    private let sharedKey: Int
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
     public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
@@ -57,6 +61,13 @@ public final class HeroCatalogPresenter: Sendable {
         var index: [HeroField: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
+        var shared = Hasher()
+        let sample = Self.route(slug: "-")
+        shared.combine(context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
+        shared.combine(sorted.count)
+        shared.combine(statScale)
+        shared.combine(labels)
+        sharedKey = shared.finalize()
     }
 
     /// A hero's page, by its slug: callers pass the slug alone, since handing over a whole hero
@@ -119,6 +130,101 @@ public final class HeroCatalogPresenter: Sendable {
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
         return .map(view)
+    }
+
+    /// A hash of everything `detail(index:)` is made from, without making it: the hero's own
+    /// fields, its rank, its neighbours' names and slugs, its groups' routes, and what every
+    /// detail page shares. Equal fingerprints mean equal view data, so the dev server keeps the
+    /// rendered page; a field read by `detail` or `cardFields` must be hashed here too.
+    public func detailFingerprint(index: Int) -> Int {
+        let hero = heroes[index]
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(hero.slug)
+        hasher.combine(hero.name)
+        hasher.combine(hero.fullName)
+        hasher.combine(hero.biography)
+        hasher.combine(hero.publisher)
+        hasher.combine(hero.alignment)
+        hasher.combine(hero.stats)
+        hasher.combine(hero.appearance)
+        hasher.combine(hero.aliases)
+        hasher.combine(hero.affiliations)
+        hasher.combine(hero.tags)
+        hasher.combine(hero.image)
+        hasher.combine(ranking.rank(at: index))
+        for neighbour in [index - 1, index + 1] {
+            hasher.combine(heroes.indices.contains(neighbour) ? heroes[neighbour].name : nil)
+            hasher.combine(heroes.indices.contains(neighbour) ? heroes[neighbour].slug : nil)
+        }
+        for (key, value) in [(HeroField.publisher, hero.publisher), (.alignment, hero.alignment)] {
+            hasher.combine(value.flatMap { groupIndexByValue[key]?[$0] }.map { groups[$0].route })
+        }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `listPage(number:)` is made from: its heroes' cards and the catalog's shape.
+    public func listFingerprint(number: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(number)
+        hasher.combine(pagination.pageCount)
+        for index in pagination.range(ofPage: number) { hasher.combine(cardKey(index)) }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `groupPage(_:number:)` is made from.
+    public func groupFingerprint(_ group: Group, number: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(group.key.rawValue)
+        hasher.combine(group.value)
+        hasher.combine(group.route)
+        hasher.combine(group.members.count)
+        hasher.combine(number)
+        hasher.combine(group.pagination.pageCount)
+        for index in group.members[group.pagination.range(ofPage: number)] { hasher.combine(cardKey(index)) }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `groupIndex(_:)` is made from: the field's values, their routes and counts.
+    public func groupIndexFingerprint(_ key: HeroField) -> Int {
+        var hasher = Hasher()
+        hasher.combine(sharedKey)
+        hasher.combine(key.rawValue)
+        for group in groups where group.key == key {
+            hasher.combine(group.value)
+            hasher.combine(group.route)
+            hasher.combine(group.members.count)
+        }
+        return hasher.finalize()
+    }
+
+    /// A hash of what `searchIndex()` is made from: every hero's searchable fields.
+    public func searchIndexFingerprint() -> Int {
+        var hasher = Hasher()
+        for hero in heroes {
+            hasher.combine(hero.slug)
+            hasher.combine(hero.name)
+            hasher.combine(hero.fullName)
+            hasher.combine(hero.publisher)
+            hasher.combine(hero.alignment)
+            hasher.combine(hero.aliases)
+            hasher.combine(hero.tags)
+        }
+        return hasher.finalize()
+    }
+
+    /// What a hero's card shows (see `cardFields`): name, link, publisher, alignment, stats total, image.
+    private func cardKey(_ index: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(heroes[index].name)
+        hasher.combine(heroes[index].slug)
+        hasher.combine(heroes[index].publisher)
+        hasher.combine(heroes[index].alignment)
+        hasher.combine(totals[index])
+        hasher.combine(heroes[index].image)
+        return hasher.finalize()
     }
 
     /// Page `number` (1-based) of one group value's heroes, with its pager.

@@ -14,9 +14,10 @@ enum Route {
     }
 
     /// A page at `route` filled from `template`, listing about `size` entries.
-    static func page(_ route: String, _ template: String, size: Int = 1,
+    static func page(_ route: String, _ template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
                      _ makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue)
         throws(DiagnosticError) -> OutputItem {
-        .page(PageJob(output: try outputPath(of: route), template: template, size: size, makeData: makeData))
+        .page(PageJob(output: try outputPath(of: route), template: template, size: size, fingerprint: fingerprint,
+                      makeData: makeData))
     }
 }

@@ -22,6 +22,17 @@ public final class SiteSession: Sendable {
         var config: SiteConfig?
     }
 
+    /// What one rebuild keeps for the next, under `building`.
+    private struct Kept: Sendable {
+        var configText = ""
+        var decoded = DecodedFiles()
+        /// The templates' files and their stamps, as the pages in `rendered` were made with.
+        var templates = 0
+        var rendered = RenderedPages()
+    }
+
+    private let kept = Mutex(Kept())
+
     public init(options: SessionOptions) {
         self.options = options
     }
@@ -42,7 +53,7 @@ public final class SiteSession: Sendable {
     }
 
     private func build() -> SessionUpdate {
-        let started = ContinuousClock.now
+        var clock = PhaseClock()
         var update = SessionUpdate()
         let now = options.clock()
         var buildOptions = BuildOptions(site: options.site, output: options.site.appendingPathComponent("Output"),
@@ -51,20 +62,37 @@ public final class SiteSession: Sendable {
         buildOptions.drafts = options.drafts
         buildOptions.offline = options.offline
         do throws(DiagnosticError) {
-            let (config, _) = try SiteConfigFile.load(buildOptions)
+            let (config, configText) = try SiteConfigFile.load(buildOptions)
             let theme = try Theme(site: options.site)
+            // Decoding depends on the config (field mapping, columns, time zone): a new config
+            // decodes every file again.
+            let templates = Self.stamp(of: theme)
+            let (decoded, rendered) = kept.withLock { kept in
+                if kept.configText != configText { kept = Kept(configText: configText) }
+                // A changed template may change any page: none of the kept pages can be trusted.
+                if kept.templates != templates {
+                    kept.rendered.removeAll()
+                    kept.templates = templates
+                }
+                return (kept.decoded, kept.rendered)
+            }
             let fetcher = SiteBuild.remoteFetcher(config, buildOptions)
-            let sources = try SiteSources(config: config, site: options.site, remote: fetcher)
+            let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
             let library = try TemplateLibrary(folders: theme.folders.map(\.path))
+            clock.end("templates")
             let models = try SiteBuild.load(sources, drafts: options.drafts)
+            clock.end("load data")
             let loadWarnings = models.warnings
             let assets = AssetsCoordinator(assets: try theme.assets())
             let context = SiteBuild.siteContext(config, options: buildOptions, models: models, assets: assets.routes,
                                                 remote: sources.remote)
             let items = try SiteBuild.outputItems(config: config, context: context, models: models, assets: assets)
+            clock.end("plan pages")
             let renderer = PageRenderer(library: library, strict: options.strict)
             let output = MemoryOutput()
-            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: output)
+            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: output, kept: rendered)
+            (update.rendered, update.reused) = rendered.takeCounts()
+            clock.end("render")
             let warnings = (sources.remote?.log.all ?? []) + loadWarnings + renderer.warnings
             if options.strict {
                 problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
@@ -81,11 +109,25 @@ public final class SiteSession: Sendable {
             }
             update.succeeded = true
             update.files = files.count
+            clock.end("publish")
         } catch {
             update.errors = error.diagnostics.map { SiteBuild.relative($0, to: options.site) }
         }
-        update.seconds = (ContinuousClock.now - started).inSeconds
+        update.phases = clock.phases
+        update.seconds = clock.total
         return update
+    }
+
+    /// A hash of the theme's files with their sizes and modification times.
+    private static func stamp(of theme: Theme) -> Int {
+        var hasher = Hasher()
+        for folder in theme.folders {
+            for (name, url) in theme.files(in: folder) {
+                hasher.combine(name)
+                hasher.combine(FileStamp(path: url.path))
+            }
+        }
+        return hasher.finalize()
     }
 }
 
@@ -119,5 +161,10 @@ public struct SessionUpdate: Sendable {
     public var removed: [String] = []
     /// Output files of the site now.
     public var files = 0
+    /// Pages rendered by this rebuild, and pages whose inputs were unchanged and kept their bytes.
+    public var rendered = 0
+    public var reused = 0
     public var seconds = 0.0
+    /// The time of each step, for `--verbose`.
+    public var phases: [BuildReport.Phase] = []
 }

@@ -26,11 +26,12 @@ public struct SiteSources: Sendable {
         self.inputs = inputs
     }
 
-    /// The sources named in `config`, read from files under `site`, and from URLs through `remote`.
-    public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil) throws(DiagnosticError) {
+    /// The sources named in `config`, read from files under `site`, and from URLs through `remote`;
+    /// `decoded` keeps the models of unchanged files from one build of the dev server to the next.
+    public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil, decoded: DecodedFiles? = nil) throws(DiagnosticError) {
         inputs = InputFiles()
         self.remote = remote
-        let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote)
+        let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote, decoded: decoded)
         tasks = try config.tasks.map { tasks throws(DiagnosticError) in
             TaskLoader(records: records, spec: try SourceSpec(tasks.source), rules: tasks.rules)
         }

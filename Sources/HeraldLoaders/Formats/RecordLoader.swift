@@ -9,11 +9,15 @@ public struct RecordLoader: Sendable {
     public var inputs: InputFiles
     /// Fetches URL sources; without one, a URL source is an error.
     public var remote: (any RemoteSource)?
+    /// Models kept from earlier builds of the dev server, by file; nil for a one-off build.
+    public var decoded: DecodedFiles?
 
-    public init(siteFolder: URL, inputs: InputFiles = InputFiles(), remote: (any RemoteSource)? = nil) {
+    public init(siteFolder: URL, inputs: InputFiles = InputFiles(), remote: (any RemoteSource)? = nil,
+                decoded: DecodedFiles? = nil) {
         self.siteFolder = siteFolder
         self.inputs = inputs
         self.remote = remote
+        self.decoded = decoded
     }
 
     /// The records of `spec`, in file order and, within a file, in source order. An empty
@@ -39,21 +43,26 @@ public struct RecordLoader: Sendable {
         }
         let (files, format) = try resolve(spec)
         let reader = Self.reader(for: format, spec: spec)
-        let inputs = inputs
+        let (inputs, cache) = (inputs, decoded)
         @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
             guard let text = reader as? any TextRecordReader else { return try reader.records(in: file) }
             return try text.records(inText: inputs.bytes(of: file, limit: spec.maxBytes), file: file.path)
         }
-        if files.count == 1, let file = files.first {
-            return try decodeAll(records(of: file), decode)
-        }
-        var results = Parallel.map(files, chunk: 8) { file in
-            do throws(DiagnosticError) {
-                return decodeAll(try records(of: file), decode, parallel: false)
-            } catch {
-                return ([], error.diagnostics)
+        @Sendable func models(of file: SourceFile, parallel: Bool) -> (models: [Model], problems: [Diagnostic]) {
+            let decodeFile = { () -> (models: [Model], problems: [Diagnostic]) in
+                do throws(DiagnosticError) {
+                    return decodeAll(try records(of: file), decode, parallel: parallel)
+                } catch {
+                    return ([], error.diagnostics)
+                }
             }
+            guard let cache else { return decodeFile() }
+            return cache.models(of: file, format: format.rawValue, as: Model.self, decode: decodeFile)
         }
+        if files.count == 1, let file = files.first {
+            return models(of: file, parallel: true)
+        }
+        var results = Parallel.map(files, chunk: 8) { file in models(of: file, parallel: false) }
         var models: [Model] = []
         models.reserveCapacity(files.count)
         var problems: [Diagnostic] = []
