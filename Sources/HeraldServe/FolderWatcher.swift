@@ -8,7 +8,7 @@ import Synchronization
 struct FolderWatcher: Sendable {
     let folder: URL
     /// Told once about folders that could not be watched (the system's watch limit reached).
-    var warn: @Sendable (String) -> Void = { _ in }
+    let warn: @Sendable (String) -> Void
 
     /// How long, in milliseconds, the folder must stay quiet before a burst counts as settled.
     static let quietMilliseconds: Int32 = 40
