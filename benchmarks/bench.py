@@ -7,7 +7,10 @@ Measures, on this machine:
   2. scaling: Herald's time at 100k / 10k (and 10k / 1k);
   3. a no-change rebuild of 10k: time / full build, and files written (from --report);
   4. HeraldMustache vs swift-mustache (benchmarks/template-engine, template-bench);
-  5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench).
+  5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench);
+  6. `herald serve` (benchmarks/serve_bench.py): saving one hero of 10,000 to the reload event,
+     saving a template to the event (against the 10k full build), a task done through the board
+     to the served board showing it, and the server's memory.
 Prints a table and writes benchmarks/results.json. See benchmarks/README.md.
 
 Environment:
@@ -20,6 +23,7 @@ Environment:
   BENCH_PER_PAGE  heroes per list page, both generators (default 48, Herald's default)
   BENCH_GROUPS=0  no group pages: Herald's group_by: [] and no Hugo taxonomies
   BENCH_QUICK=1   1 run per size, short engine timings: a smoke test of the harness
+  BENCH_SERVE=0   skip the `herald serve` measurements
 """
 import json
 import os
@@ -29,6 +33,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import serve_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -41,6 +47,9 @@ TARGETS = {
     "no_change_rebuild_over_full": 0.3,
     "template_engine_over_swift_mustache": 3.0,
     "peak_memory_at_100k_mb": 2048,
+    "serve_hero_edit_to_event_seconds": 0.1,
+    "serve_board_done_to_served_seconds": 0.2,
+    "serve_template_edit_over_full_build": 1.0,
 }
 
 
@@ -377,6 +386,13 @@ class Bench:
             checks["peak_memory_at_100k_mb"] = sizes["100000"]["herald"]["max_peak_mb"]
         if "template_engine" in self.results:
             checks["template_engine_over_swift_mustache"] = self.results["template_engine"]["ratio"]
+        serve = self.results.get("serve")
+        if serve:
+            checks["serve_hero_edit_to_event_seconds"] = serve["hero_edit_to_event_median_seconds"]
+            checks["serve_board_done_to_served_seconds"] = serve["board_done_to_served_median_seconds"]
+            if "10000" in sizes:
+                checks["serve_template_edit_over_full_build"] = (serve["template_edit_to_event_seconds"]
+                                                                 / sizes["10000"]["herald"]["median_seconds"])
         out = {}
         for name, value in checks.items():
             target = TARGETS[name]
@@ -437,6 +453,14 @@ class Bench:
                          f" (Herald {m['herald_over_cmark_command']:.2f}x the command);"
                          f" per document: Herald {m['herald_per_document_mb_per_second']:.1f} MB/s,"
                          f" libcmark {m['libcmark_per_document_mb_per_second']:.1f} MB/s")
+        if "serve" in self.results:
+            v = self.results["serve"]
+            lines.append(f"herald serve, {v['heroes']:,} heroes: hero saved to reload event median"
+                         f" {v['hero_edit_to_event_median_seconds'] * 1000:.0f} ms (of {len(v['hero_edit_to_event_seconds'])}),"
+                         f" template saved to event {v['template_edit_to_event_seconds']:.2f} s,"
+                         f" resident memory {v['rss_mb_at_10k']:.0f} MB; default site: task done through the board to"
+                         f" the served board showing it, median {v['board_done_to_served_median_seconds'] * 1000:.0f} ms;"
+                         f" SIGTERM exit {v['sigterm_exit_status']}")
         lines.append("")
         lines.append("Targets (PRODUCT.md section 11):")
         for name, verdict in self.results["verdicts"].items():
@@ -477,6 +501,9 @@ class Bench:
             self.site_builds(count)
         self.template_engine()
         self.markdown()
+        if os.environ.get("BENCH_SERVE") != "0":
+            log("== herald serve: 10,000 heroes, 20 edits; the default site's board")
+            self.results["serve"] = serve_bench.run(WORK)
         self.results["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
         self.results["seconds"] = round(time.time() - started, 1)
         self.results["verdicts"] = self.verdicts()
