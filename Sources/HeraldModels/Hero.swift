@@ -47,6 +47,11 @@ public struct Hero: Sendable, Identifiable {
     /// The record's fields that no model field took, for templates to reach as `extra`.
     public var extra: DataMap
     public var location: SourceLocation
+    /// Which reading of its record this hero came from: a new number each time a record is
+    /// decoded, so two heroes with the same revision are the same hero. The dev server's page
+    /// fingerprints rest on it instead of hashing every field of every hero on every rebuild;
+    /// code that changes a hero after decoding must give it a new one.
+    public var revision = 0
 
     public init(id: String, slug: String, name: String, fullName: String? = nil, biography: String? = nil,
                 publisher: String? = nil, alignment: String? = nil, stats: [Stat] = [], appearance: [Trait] = [],

@@ -44,6 +44,7 @@ extension Hero {
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)
+        hero.revision = Revision.next()
         return hero
     }
 

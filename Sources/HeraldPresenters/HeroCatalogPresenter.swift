@@ -132,34 +132,23 @@ public final class HeroCatalogPresenter: Sendable {
         return .map(view)
     }
 
-    /// A hash of everything `detail(index:)` is made from, without making it: the hero's own
-    /// fields, its rank, its neighbours' names and slugs, its groups' routes, and what every
-    /// detail page shares. Equal fingerprints mean equal view data, so the dev server keeps the
-    /// rendered page; a field read by `detail` or `cardFields` must be hashed here too.
+    /// A hash of everything `detail(index:)` is made from, without making it: the hero's
+    /// revision (a new one for every decoding of its record, so it stands for all its fields),
+    /// its rank, its neighbours' names and slugs, its groups' routes, and what every detail page
+    /// shares. Equal fingerprints mean equal view data, so the dev server keeps the rendered page.
     public func detailFingerprint(index: Int) -> Int {
-        let hero = heroes[index]
         var hasher = Hasher()
         hasher.combine(sharedKey)
-        hasher.combine(hero.slug)
-        hasher.combine(hero.name)
-        hasher.combine(hero.fullName)
-        hasher.combine(hero.biography)
-        hasher.combine(hero.publisher)
-        hasher.combine(hero.alignment)
-        hasher.combine(hero.stats)
-        hasher.combine(hero.appearance)
-        hasher.combine(hero.aliases)
-        hasher.combine(hero.affiliations)
-        hasher.combine(hero.tags)
-        hasher.combine(hero.image)
+        hasher.combine(heroes[index].revision)
         hasher.combine(ranking.rank(at: index))
-        for neighbour in [index - 1, index + 1] {
-            hasher.combine(heroes.indices.contains(neighbour) ? heroes[neighbour].name : nil)
-            hasher.combine(heroes.indices.contains(neighbour) ? heroes[neighbour].slug : nil)
+        // Neighbours by what their links show, so editing a hero's text leaves their pages alone.
+        for neighbour in [index - 1, index + 1] where heroes.indices.contains(neighbour) {
+            hasher.combine(neighbour - index)
+            hasher.combine(heroes[neighbour].name)
+            hasher.combine(heroes[neighbour].slug)
         }
-        for (key, value) in [(HeroField.publisher, hero.publisher), (.alignment, hero.alignment)] {
-            hasher.combine(value.flatMap { groupIndexByValue[key]?[$0] }.map { groups[$0].route })
-        }
+        hasher.combine(heroes[index].publisher.flatMap { groupIndexByValue[.publisher]?[$0] }.map { groups[$0].route })
+        hasher.combine(heroes[index].alignment.flatMap { groupIndexByValue[.alignment]?[$0] }.map { groups[$0].route })
         return hasher.finalize()
     }
 
@@ -200,17 +189,19 @@ public final class HeroCatalogPresenter: Sendable {
         return hasher.finalize()
     }
 
-    /// A hash of what `searchIndex()` is made from: every hero's searchable fields.
+    /// A hash of what `searchIndex()` is made from: every hero's searchable fields, which are
+    /// short (a hero's revision would do too, but would make every edit of a biography rebuild
+    /// the index of every hero).
     public func searchIndexFingerprint() -> Int {
         var hasher = Hasher()
-        for hero in heroes {
-            hasher.combine(hero.slug)
-            hasher.combine(hero.name)
-            hasher.combine(hero.fullName)
-            hasher.combine(hero.publisher)
-            hasher.combine(hero.alignment)
-            hasher.combine(hero.aliases)
-            hasher.combine(hero.tags)
+        for index in heroes.indices {
+            hasher.combine(heroes[index].slug)
+            hasher.combine(heroes[index].name)
+            hasher.combine(heroes[index].fullName)
+            hasher.combine(heroes[index].publisher)
+            hasher.combine(heroes[index].alignment)
+            hasher.combine(heroes[index].aliases)
+            hasher.combine(heroes[index].tags)
         }
         return hasher.finalize()
     }

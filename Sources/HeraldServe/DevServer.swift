@@ -14,6 +14,8 @@ public struct ServeOptions: Sendable {
     public var port = 8080
     public var drafts = false
     public var offline = false
+    /// Print each rebuild's steps and their times.
+    public var verbose = false
 
     public init(site: URL) {
         self.site = site
@@ -32,7 +34,7 @@ public enum DevServer {
         let status = ServeStatus()
         let broadcaster = EventBroadcaster()
         let requestGuard = RequestGuard(host: options.host)
-        let rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status)
+        let rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status, verbose: options.verbose)
 
         if !isLoopback(options.host) {
             Terminal.complain(["warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "

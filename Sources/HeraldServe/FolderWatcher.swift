@@ -11,7 +11,7 @@ struct FolderWatcher: Sendable {
     let warn: @Sendable (String) -> Void
 
     /// How long, in milliseconds, the folder must stay quiet before a burst counts as settled.
-    static let quietMilliseconds: Int32 = 40
+    static let quietMilliseconds: Int32 = 15
     /// A folder that never stays quiet (a log written into it) still gets rebuilds this often.
     static let longestBurst = Duration.milliseconds(500)
 

@@ -14,11 +14,13 @@ actor Rebuilder {
     /// When the latest rebuild started: a change seen before it is in its pages already.
     private var lastStart: ContinuousClock.Instant?
     private var lastWarnings: [String] = []
+    private let verbose: Bool
 
-    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus) {
+    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, verbose: Bool = false) {
         self.session = session
         self.broadcaster = broadcaster
         self.status = status
+        self.verbose = verbose
     }
 
     /// The first build, before the server answers: nothing is told to pages yet. Returns what the
@@ -63,6 +65,10 @@ actor Rebuilder {
         Terminal.complain(newWarnings(update))
         if update.succeeded {
             Terminal.say("Rebuilt \(update.changed.count + update.removed.count) pages in \(Self.milliseconds(update)) ms")
+            if verbose {
+                let steps = update.phases.map { "\($0.name) \(Int(($0.seconds * 1000).rounded())) ms" }
+                Terminal.say("  \(steps.joined(separator: ", ")); \(update.rendered) rendered, \(update.reused) kept")
+            }
             let changed = (update.changed + update.removed).map(base.urlPath(of:))
             if !changed.isEmpty || hadErrors {
                 broadcaster.send("reload", data: ScriptSafeJSON.encode(["changed": changed]))

@@ -28,6 +28,9 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Build pages marked draft: true too.")
     var drafts = false
 
+    @Flag(name: [.short, .long], help: "Print the time of each step of every rebuild too.")
+    var verbose = false
+
     @Flag(help: "Never fetch remote data; use the cache only.")
     var offline = false
 
@@ -42,6 +45,7 @@ struct ServeCommand: ParsableCommand {
         options.port = port
         options.drafts = drafts
         options.offline = offline
+        options.verbose = verbose
         // ArgumentParser runs commands synchronously: this thread waits while the server runs
         // on Swift concurrency's threads.
         let status = ExitStatus()

@@ -13,16 +13,31 @@ public final class DecodedFiles: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    private let listings = Mutex<[String: (files: [SourceFile], folders: [String: FileStamp?])]>([:])
 
     public init() {}
+
+    /// The files of a folder or glob source, listed again only when one of the folders listed
+    /// last time changed (its modification time moves when an entry is added, removed or renamed).
+    func listing(_ key: String, _ list: () throws(DiagnosticError) -> (files: [SourceFile], folders: [String: FileStamp?]))
+        throws(DiagnosticError) -> [SourceFile] {
+        if let known = listings.withLock({ $0[key] }), !known.folders.isEmpty,
+           known.folders.allSatisfy({ FileStamp(path: $0.key) == $0.value }) {
+            return known.files
+        }
+        let (files, folders) = try list()
+        listings.withLock { $0[key] = (files, folders) }
+        return files
+    }
 
     /// The decoded models of `file` for the loader of `Model` and `format`, made by `decode`
     /// unless the file is unchanged since they were last made.
     func models<Model>(of file: SourceFile, format: String, as type: Model.Type,
                        decode: () -> (models: [Model], problems: [Diagnostic])) -> (models: [Model], problems: [Diagnostic]) {
-        let key = "\(Model.self)|\(format)|\(file.url.path)"
+        let path = file.url.path
+        let key = "\(Model.self)|\(format)|\(path)"
         // Taken before the file is read: a change during the read shows as a new stamp next time.
-        guard let stamp = FileStamp(path: file.url.path) else { return decode() }
+        guard let stamp = FileStamp(path: path) else { return decode() }
         if let entry = entries.withLock({ $0[key] }), entry.stamp == stamp, let models = entry.models as? [Model] {
             return (models, entry.problems)
         }

@@ -26,15 +26,25 @@ struct SourceResolver {
 
     /// The files to read. A folder gives its files with one of `extensions`; a glob gives all it matches.
     func files(at path: String, kind: Kind, extensions: Set<String>) throws(DiagnosticError) -> [SourceFile] {
+        try filesAndFolders(at: path, kind: kind, extensions: extensions).files
+    }
+
+    /// `files(at:kind:extensions:)`, and the folders listed to find them with their stamps from
+    /// before they were read: while none of those changes (a file added, removed or renamed
+    /// changes its folder), the listing stays the same.
+    func filesAndFolders(at path: String, kind: Kind, extensions: Set<String>) throws(DiagnosticError)
+        -> (files: [SourceFile], folders: [String: FileStamp?]) {
+        var folders: [String: FileStamp?] = [:]
         switch kind {
         case .file:
-            return [SourceFile(url: url(of: path), path: path)]
+            return ([SourceFile(url: url(of: path), path: path)], [:])
         case .folder:
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             let folder = url(of: path).path
-            return try listing(of: folder, shownAs: prefix)
+            let files = try listing(of: folder, shownAs: prefix, folders: &folders)
                 .filter { extensions.contains(SourceFile.nameParts(of: $0.last ?? "").extension.lowercased()) }
                 .map { Self.file(folder, prefix, $0) }
+            return (files, folders)
         case .glob:
             let pattern = GlobPattern(path)
             let base = (path.hasPrefix("/") ? "/" : "") + pattern.base.joined(separator: "/")
@@ -43,9 +53,10 @@ struct SourceResolver {
                 throw DiagnosticError(.error(at: SourceLocation(file: path), "no such folder '\(base)' for the pattern '\(path)'"))
             }
             let folder = url(of: base).path
-            return try listing(of: folder, shownAs: base)
+            let files = try listing(of: folder, shownAs: base, folders: &folders)
                 .filter { pattern.matches($0) }
                 .map { Self.file(folder, base, $0) }
+            return (files, folders)
         }
     }
 
@@ -64,14 +75,16 @@ struct SourceResolver {
     /// Every regular file below `folder`, as path segments relative to it, sorted. Hidden files
     /// and folders (`.git`, `.DS_Store`) are left out, and symbolic links to folders are not
     /// followed, so a link cycle cannot loop. A folder that cannot be listed is an error, not a gap.
-    private func listing(of folder: String, shownAs shown: String) throws(DiagnosticError) -> [[Substring]] {
+    private func listing(of folder: String, shownAs shown: String, folders: inout [String: FileStamp?]) throws(DiagnosticError) -> [[Substring]] {
         var files: [[Substring]] = []
         var problems: [Diagnostic] = []
         // Links inside the listing may lead anywhere in the site, or in the listed folder (which
         // may itself be a link to elsewhere, which the config named on purpose).
         let siteRoot = Self.realPath(siteFolder.path)
         let listedRoot = Self.realPath(folder)
+        var walked: [String: FileStamp?] = [:]
         func walk(_ folder: String, _ relative: [Substring]) {
+            walked[folder] = FileStamp(path: folder)
             guard let stream = opendir(folder) else {
                 let path = ([Substring(shown)] + relative).joined(separator: "/")
                 problems.append(.error(at: SourceLocation(file: path),
@@ -123,6 +136,7 @@ struct SourceResolver {
             }
         }
         walk(folder, [])
+        folders = walked
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return files
     }

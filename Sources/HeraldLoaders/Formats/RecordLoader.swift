@@ -138,8 +138,13 @@ public struct RecordLoader: Sendable {
             format = try Self.inferredFormat(of: spec.path, kind: kind)
         }
         // The up-to-date check and the load both ask; a folder of 100,000 files is listed once.
-        let files = try inputs.listing("\(format.rawValue):\(spec.path)") { () throws(DiagnosticError) in
-            try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
+        let key = "\(format.rawValue):\(spec.path)"
+        let decoded = decoded
+        let files = try inputs.listing(key) { () throws(DiagnosticError) in
+            guard let decoded else { return try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions) }
+            return try decoded.listing(key) { () throws(DiagnosticError) in
+                try resolver.filesAndFolders(at: spec.path, kind: kind, extensions: format.fileExtensions)
+            }
         }
         return (files, format)
     }
