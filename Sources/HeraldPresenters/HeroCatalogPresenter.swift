@@ -206,16 +206,11 @@ public final class HeroCatalogPresenter: Sendable {
         return hasher.finalize()
     }
 
-    /// What a hero's card shows (see `cardFields`): name, link, publisher, alignment, stats total, image.
+    /// What a hero's card shows (see `cardFields`), all of which its revision stands for: an
+    /// edit of a biography re-renders the one list page and group pages that show the hero's
+    /// card, a few pages, where hashing every card's fields would cost more on every rebuild.
     private func cardKey(_ index: Int) -> Int {
-        var hasher = Hasher()
-        hasher.combine(heroes[index].name)
-        hasher.combine(heroes[index].slug)
-        hasher.combine(heroes[index].publisher)
-        hasher.combine(heroes[index].alignment)
-        hasher.combine(totals[index])
-        hasher.combine(heroes[index].image)
-        return hasher.finalize()
+        heroes[index].revision
     }
 
     /// Page `number` (1-based) of one group value's heroes, with its pager.

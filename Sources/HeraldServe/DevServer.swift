@@ -34,7 +34,16 @@ public enum DevServer {
         let status = ServeStatus()
         let broadcaster = EventBroadcaster()
         let requestGuard = RequestGuard(host: options.host)
-        let rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status, verbose: options.verbose)
+        // Watching starts before the first build, so that no change falls between the two.
+        let changed = ChangedPaths()
+        var changes: AsyncStream<ContinuousClock.Instant>?
+        do throws(FolderWatcher.Failure) {
+            changes = try FolderWatcher(folder: options.site, warn: { Terminal.complain([$0]) }, changed: changed).changes()
+        } catch {
+            Terminal.complain(["warning: \(error.message); the site will not rebuild when it changes"])
+        }
+        let rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status, verbose: options.verbose,
+                                  changed: changes == nil ? nil : changed)
 
         if !isLoopback(options.host) {
             Terminal.complain(["warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "
@@ -63,12 +72,6 @@ public enum DevServer {
             // The terminal shows herald's own lines; the server's log would only repeat them.
             logger: Logger(label: "herald-serve", factory: { _ in SwiftLogNoOpLogHandler() }))
 
-        var changes: AsyncStream<ContinuousClock.Instant>?
-        do throws(FolderWatcher.Failure) {
-            changes = try FolderWatcher(folder: options.site, warn: { Terminal.complain([$0]) }).changes()
-        } catch {
-            Terminal.complain(["warning: \(error.message); the site will not rebuild when it changes"])
-        }
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await app.runService() }

@@ -9,9 +9,11 @@ struct FolderWatcher: Sendable {
     let folder: URL
     /// Told once about folders that could not be watched (the system's watch limit reached).
     let warn: @Sendable (String) -> Void
+    /// Where the changed files are recorded for the next rebuild.
+    let changed: ChangedPaths
 
     /// How long, in milliseconds, the folder must stay quiet before a burst counts as settled.
-    static let quietMilliseconds: Int32 = 15
+    static let quietMilliseconds: Int32 = 10
     /// A folder that never stays quiet (a log written into it) still gets rebuilds this often.
     static let longestBurst = Duration.milliseconds(500)
 
@@ -20,10 +22,10 @@ struct FolderWatcher: Sendable {
         var message: String
     }
 
-    /// Starts watching; each element is when the first change of a settled burst was seen, so a
-    /// rebuild that started later has already read it. Ending the iteration stops the watcher.
+    /// Starts watching; each element is when the last change of a settled burst was seen, so a
+    /// rebuild that started later has read all of it. Ending the iteration stops the watcher.
     func changes() throws(Failure) -> AsyncStream<ContinuousClock.Instant> {
-        let watches = try Inotify(folder: folder, warn: warn)
+        let watches = try Inotify(folder: folder, warn: warn, changed: changed)
         let stopped = Atomic(false)
         let (stream, continuation) = AsyncStream<ContinuousClock.Instant>.makeStream(bufferingPolicy: .bufferingNewest(1))
         continuation.onTermination = { _ in stopped.store(true, ordering: .relaxed) }
@@ -48,6 +50,7 @@ private final class Inotify {
     private let descriptor: Int32
     private let root: URL
     private let warn: @Sendable (String) -> Void
+    private let changed: ChangedPaths
     /// Watch descriptor → folder, relative to the root ("" for the root itself).
     private var folders: [Int32: String] = [:]
     private var warnedAboutLimit = false
@@ -57,7 +60,8 @@ private final class Inotify {
     /// The fixed part of `struct inotify_event`: wd, mask, cookie, len.
     private static let headerSize = 16
 
-    init(folder: URL, warn: @escaping @Sendable (String) -> Void) throws(FolderWatcher.Failure) {
+    init(folder: URL, warn: @escaping @Sendable (String) -> Void, changed: ChangedPaths) throws(FolderWatcher.Failure) {
+        self.changed = changed
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
             throw FolderWatcher.Failure(message: "cannot watch for changes: inotify: \(String(cString: strerror(errno)))")
@@ -75,9 +79,11 @@ private final class Inotify {
         Glibc.close(descriptor)
     }
 
-    /// Waits for events until `stopped`, calling `settled` with the start of each quiet burst.
+    /// Waits for events until `stopped`, calling `settled` with the last event of each burst
+    /// once the folder is quiet again.
     func watch(until stopped: () -> Bool, settled: (ContinuousClock.Instant) -> Void) {
         var burst: ContinuousClock.Instant?
+        var lastEvent: ContinuousClock.Instant?
         while !stopped() {
             var target = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             // Idle, wake now and then to see whether the server is stopping.
@@ -88,9 +94,12 @@ private final class Inotify {
                 return
             }
             let now = ContinuousClock.now
-            if ready > 0, readEvents(), burst == nil { burst = now }
-            if let start = burst, ready == 0 || now - start >= FolderWatcher.longestBurst {
-                settled(start)
+            if ready > 0, readEvents() {
+                if burst == nil { burst = now }
+                lastEvent = now
+            }
+            if let start = burst, let last = lastEvent, ready == 0 || now - start >= FolderWatcher.longestBurst {
+                settled(last)
                 burst = nil
             }
         }
@@ -121,16 +130,28 @@ private final class Inotify {
 
     /// Keeps the watches up to date with one event; true when the event may change the site.
     private func handle(wd: Int32, mask: UInt32, name: String) -> Bool {
-        if mask & UInt32(IN_Q_OVERFLOW) != 0 { return true }
+        if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+            changed.lose()
+            return true
+        }
         if mask & UInt32(IN_IGNORED) != 0 {
             folders.removeValue(forKey: wd)
             return false
         }
         guard let folder = folders[wd] else { return false }
-        if name.isEmpty { return true }
+        if name.isEmpty {
+            // A watched folder itself went or moved: which files changed under it is not known.
+            changed.lose()
+            return true
+        }
         let path = folder.isEmpty ? name : folder + "/" + name
         guard !Self.isIgnored(path) else { return false }
-        if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
+        if mask & UInt32(IN_ISDIR) != 0 {
+            changed.lose()
+            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
+        } else {
+            changed.add(root.appendingPathComponent(path).path)
+        }
         return true
     }
 

@@ -15,12 +15,16 @@ actor Rebuilder {
     private var lastStart: ContinuousClock.Instant?
     private var lastWarnings: [String] = []
     private let verbose: Bool
+    /// What the watcher saw change; nil without a watcher, and then every rebuild checks every file.
+    private let changed: ChangedPaths?
 
-    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, verbose: Bool = false) {
+    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, verbose: Bool = false,
+         changed: ChangedPaths? = nil) {
         self.session = session
         self.broadcaster = broadcaster
         self.status = status
         self.verbose = verbose
+        self.changed = changed
     }
 
     /// The first build, before the server answers: nothing is told to pages yet. Returns what the
@@ -91,11 +95,13 @@ actor Rebuilder {
     }
 
     /// Runs the rebuild on the queue, and on success works out the board's state from the
-    /// config it used.
+    /// config it used. Taken after `lastStart` is set: a change the watcher records later brings
+    /// another rebuild.
     private func build() async -> (SessionUpdate, BoardState?) {
-        await withCheckedContinuation { continuation in
+        let paths = changed?.take()
+        return await withCheckedContinuation { continuation in
             queue.async { [session] in
-                let update = session.rebuild()
+                let update = session.rebuild(changed: paths)
                 let board = update.succeeded ? session.config.flatMap { BoardActions.state(site: session.options.site, config: $0) } : nil
                 continuation.resume(returning: (update, board))
             }

@@ -47,12 +47,15 @@ public final class SiteSession: Sendable {
         published.withLock { $0.config }
     }
 
-    /// Builds the site again from its inputs.
-    public func rebuild() -> SessionUpdate {
-        building.withLock { _ in build() }
+    /// Builds the site again from its inputs. `changed`, when given, holds the absolute paths of
+    /// every file that changed since the last rebuild (a file watcher's record): files under the
+    /// site folder not in it are taken as unchanged without a look. Without it, every file's
+    /// stamp is checked.
+    public func rebuild(changed: Set<String>? = nil) -> SessionUpdate {
+        building.withLock { _ in build(changed: changed) }
     }
 
-    private func build() -> SessionUpdate {
+    private func build(changed: Set<String>?) -> SessionUpdate {
         var clock = PhaseClock()
         var update = SessionUpdate()
         let now = options.clock()
@@ -76,6 +79,7 @@ public final class SiteSession: Sendable {
                 }
                 return (kept.decoded, kept.rendered)
             }
+            decoded.trust(changed: changed, under: options.site.path)
             let fetcher = SiteBuild.remoteFetcher(config, buildOptions)
             let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
             let library = try TemplateLibrary(folders: theme.folders.map(\.path))

@@ -72,6 +72,12 @@ public struct RecordLoader: Sendable {
             var result: (models: [Model], problems: [Diagnostic]) = ([], [])
             swap(&result, &results[index])
             problems += result.problems
+            // Models the dev server keeps (`decoded`) are shared with it: moving them out would copy
+            // each file's array first, so they are copied once, by appending.
+            if decoded != nil {
+                models.append(contentsOf: result.models)
+                continue
+            }
             result.models.reverse()
             while let model = result.models.popLast() { models.append(model) }
         }
