@@ -93,3 +93,19 @@ private func session(_ site: TemporarySite) -> SiteSession {
     #expect(update.errors.contains { $0.contains("colums") })
     #expect(session(site).file("index.html") == nil)
 }
+
+@Test func aRebuildTrustsTheChangedPathsItIsGivenAndChecksEveryFileWithout() throws {
+    let site = try catalogSite()
+    let session = session(site)
+    _ = session.rebuild()
+    let beta = site.url("Content/heroes/beta.md").path
+    try site.write("Content/heroes/beta.md", hero("Beta", publisher: "North", biography: "Seen once named."))
+    // Told that nothing changed, the rebuild does not look at the file…
+    #expect(session.rebuild(changed: []).changed.isEmpty)
+    // …told that it changed, it reads it…
+    #expect(session.rebuild(changed: [beta]).changed == ["heroes/beta/index.html"])
+    // …and told nothing, it checks every file's stamp.
+    try site.write("Content/heroes/alpha.md", hero("Alpha", publisher: "North", biography: "Checked by its stamp."))
+    #expect(session.rebuild().changed == ["heroes/alpha/index.html"])
+    #expect(String(decoding: try #require(session.file("heroes/alpha/index.html")), as: UTF8.self).contains("Checked by its stamp."))
+}
