@@ -62,7 +62,8 @@ struct BoardActions: Sendable {
         }
         switch outcome {
         case .success(let id):
-            await rebuilder.rebuild(changesSince: .now)
+            // The editor wrote a file the watcher may not have reported yet: look at every file.
+            await rebuilder.rebuildCheckingEveryFile()
             return Self.reply(.ok, Reply(ok: true, id: id))
         case .failure(let problem):
             return Self.reply(.unprocessableContent, Reply(ok: false, error: problem.message))

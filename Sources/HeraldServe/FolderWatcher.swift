@@ -13,7 +13,7 @@ struct FolderWatcher: Sendable {
     let changed: ChangedPaths
 
     /// How long, in milliseconds, the folder must stay quiet before a burst counts as settled.
-    static let quietMilliseconds: Int32 = 10
+    static let quietMilliseconds: Int32 = 5
     /// A folder that never stays quiet (a log written into it) still gets rebuilds this often.
     static let longestBurst = Duration.milliseconds(500)
 
@@ -93,11 +93,12 @@ private final class Inotify {
                 if errno == EINTR { continue }
                 return
             }
-            let now = ContinuousClock.now
+            // Read after the events are recorded: a rebuild that starts later takes their paths.
             if ready > 0, readEvents() {
-                if burst == nil { burst = now }
-                lastEvent = now
+                lastEvent = ContinuousClock.now
+                if burst == nil { burst = lastEvent }
             }
+            let now = ContinuousClock.now
             if let start = burst, let last = lastEvent, ready == 0 || now - start >= FolderWatcher.longestBurst {
                 settled(last)
                 burst = nil

@@ -61,6 +61,13 @@ actor Rebuilder {
         }
     }
 
+    /// A rebuild that checks every file's stamp rather than the watcher's record: for a change
+    /// this process made itself (a board action), which the watcher may not have read yet.
+    func rebuildCheckingEveryFile() async {
+        changed?.lose()
+        await rebuild(changesSince: .now)
+    }
+
     private func finished(_ update: SessionUpdate, board: BoardState?) {
         current = nil
         let hadErrors = status.current.errors != nil
