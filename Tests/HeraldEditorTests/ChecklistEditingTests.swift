@@ -47,3 +47,11 @@ import Testing
     let failure = try site.failure(.add(NewTask(text: "X", list: "Never")))
     #expect(failure.contains("no heading 'Never'"))
 }
+
+@Test func checklistAddsToAnIndentedListWithItsIndentation() throws {
+    let text = "Notes first.\n\n  - [ ] Indented one\n    - [ ] Its child\n"
+    let site = try EditSite(path: "Content/plan.md", bytes: Array(text.utf8))
+    try site.apply(.add(NewTask(text: "Indented two")))
+    #expect(String(decoding: try site.bytes, as: UTF8.self) == text + "  - [ ] Indented two\n")
+    #expect(try site.tasks().map(\.title) == ["Indented one", "Indented two"])
+}

@@ -46,8 +46,8 @@ struct ChecklistEditor: TaskFormatEditor {
         let mark = status == context.lastColumn ? "x" : " "
         if let lastItem = section.lastItem {
             let scalars = Array(text.text(ofLine: lastItem).unicodeScalars)
-            let marker = Self.marker(scalars)
-            text.insert("\(marker) [\(mark)] \(title)", before: lastLine(ofItemAt: lastItem) + 1)
+            let indent = String(String.UnicodeScalarView(scalars.prefix { $0 == " " || $0 == "\t" }))
+            text.insert("\(indent)\(Self.marker(scalars)) [\(mark)] \(title)", before: lastLine(ofItemAt: lastItem) + 1)
         } else if let heading = section.headingLine {
             text.insert("- [\(mark)] \(title)", before: heading + 1)
         } else {
@@ -68,8 +68,9 @@ struct ChecklistEditor: TaskFormatEditor {
     private func section(named name: String?) throws(DiagnosticError) -> Section {
         var sections = [Section()]
         var fence: (marker: Unicode.Scalar, length: Int)?
-        for line in 1...text.lines.count {
-            let scalars = Array(text.text(ofLine: line).unicodeScalars)
+        for (offset, content) in text.texts().enumerated() {
+            let line = offset + 1
+            let scalars = Array(content.unicodeScalars)
             let (indent, start) = ChecklistLine.indentation(of: scalars)
             if let opened = fence {
                 if indent < 4, let closing = ChecklistLine.fence(in: scalars, at: start),
@@ -112,12 +113,12 @@ struct ChecklistEditor: TaskFormatEditor {
     /// The last line of the item at `line` and its subtasks: the lines after it that are blank
     /// or indented deeper, without blank lines at the end.
     private func lastLine(ofItemAt line: Int) -> Int {
-        let indent = Self.indent(text.text(ofLine: line))
+        let texts = text.texts()
+        let indent = Self.indent(texts[line - 1])
         var last = line
         var next = line + 1
-        let count = text.lines.count
-        while next <= count {
-            let content = text.text(ofLine: next)
+        while next <= texts.count {
+            let content = texts[next - 1]
             if content.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
                 next += 1
                 continue

@@ -16,6 +16,13 @@ struct LineText {
         String(decoding: bytes[lines.content(ofLine: line)], as: UTF8.self)
     }
 
+    /// Every line's text, without endings, index 0 for line 1: for a pass over the whole file,
+    /// which `text(ofLine:)` would make quadratic.
+    func texts() -> [String] {
+        let lines = lines
+        return (1...lines.count).map { String(decoding: bytes[lines.content(ofLine: $0)], as: UTF8.self) }
+    }
+
     mutating func replace(line: Int, with text: String) {
         bytes = bytes.replacing(lines.content(ofLine: line), with: Array(text.utf8))
     }
