@@ -277,3 +277,38 @@ private func escaped(_ text: String) -> String {
         #expect(!text.contains("herald-serve") && !text.contains("/_herald/") && !text.contains("EventSource"), "\(file)")
     }
 }
+
+@Test func eachBoardActionIsOnTheServedBoardWhenItsAnswerComes() async throws {
+    let site = try TemporarySite(todoFiles)
+    let server = try await ServeProcess(in: site.folder)
+    let board = try await server.get("/tasks/")
+    let token = try #require((try settings(of: board.body)["board"] as? [String: Any])?["token"] as? String)
+    let list = try await CLI.run(["tasks", "list", "--source", site.folder.path], in: site.folder)
+    let open = list.output.split(separator: "\n").filter { $0.contains(" todo ") }.map { String($0.prefix { $0 != " " }) }
+    try #require(open.count == 2)
+    // One action right after another: each answer comes after a rebuild that saw its own write,
+    // whether or not the watcher has read that write yet.
+    for id in open {
+        let reply = try await server.post("/_herald/tasks", json: #"{"action":"done","id":"\#(id)"}"#,
+                                          headers: ["X-Herald-Token": token, "Origin": server.origin])
+        #expect(reply.status == 200, "\(reply.body)")
+        #expect(try await server.get("/tasks/").body.contains(#"<li class="card completed" id="task-\#(id)">"#))
+    }
+    #expect(try await server.stop() == 0)
+}
+
+@Test func aTaskSourceTheEditorCannotWriteShowsTheActionsOffWithTheReason() async throws {
+    let site = try TemporarySite(["herald.yml": "title: Board\ntasks:\n  source: Content/*.txt\n",
+                                  "Content/todo.txt": todo])
+    let server = try await ServeProcess(in: site.folder)
+    let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
+    let reason = try #require(board["readOnly"] as? String)
+    #expect(reason.contains("several files (a glob)"))
+    let token = try #require(board["token"] as? String)
+    let reply = try await server.post("/_herald/tasks", json: #"{"action":"add","text":"Nope"}"#,
+                                      headers: ["X-Herald-Token": token, "Origin": server.origin])
+    #expect(reply.status == 422)
+    #expect(reply.body.contains("several files (a glob)"))
+    #expect(try site.read("Content/todo.txt") == todo)
+    #expect(try await server.stop() == 0)
+}
