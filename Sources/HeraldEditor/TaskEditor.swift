@@ -10,7 +10,8 @@ import HeraldModels
 public struct TaskEditor: Sendable {
     public let site: URL
     public let config: TasksConfig
-    /// "Today" for completion and creation dates, in the site's time zone.
+    /// The instant of the edits; "today" for completion and creation dates is its day in the site's time zone.
+    public let now: Date
     public let today: Day
     /// Runs between reading the file and writing it back; tests change the file here to check
     /// that a file changed meanwhile is left alone.
@@ -19,6 +20,7 @@ public struct TaskEditor: Sendable {
     public init(site: URL, config: TasksConfig, now: Date) {
         self.site = site
         self.config = config
+        self.now = now
         self.today = Day(now, in: config.rules.timeZone)
     }
 
@@ -51,14 +53,15 @@ public struct TaskEditor: Sendable {
 
         var target: EditTarget?
         if let id = change.id { target = try before.target(id) }
-        if let target, let column = try column(for: change, of: target.task, context: context), column == target.task.status {
+        // The column a done, reopen or move sends the task to, worked out once.
+        let expectedColumn = try target.flatMap { target throws(DiagnosticError) in try column(for: change, of: target.task, context: context) }
+        if let target, let expectedColumn, expectedColumn == target.task.status {
             var task = target.task
             task.id = before.shortID(of: target)
             return Outcome(task: task, changed: false, diff: "")
         }
 
         var editor = try source.editor(for: before, context: context)
-        var expectedColumn: String?
         switch change {
         case .add(let task):
             guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
@@ -67,10 +70,7 @@ public struct TaskEditor: Sendable {
             let status = try task.status.map { status throws(DiagnosticError) in try self.column(named: status, context: context) }
             try editor.add(task, status: status ?? context.firstColumn)
         case .done, .reopen, .move:
-            if let target, let column = try column(for: change, of: target.task, context: context) {
-                try editor.move(target, to: column)
-                expectedColumn = column
-            }
+            if let target, let expectedColumn { try editor.move(target, to: expectedColumn) }
         case .remove:
             if let target { try editor.remove(target) }
         case .edit(_, let edits):

@@ -16,11 +16,11 @@ enum TaskListing {
         }
     }
 
-    static func json(_ tasks: [Task], today: Day) -> String {
+    static func json(_ tasks: [Task], now: Date, in zone: TimeZone) -> String {
         let objects: [[String: Any]] = tasks.map { task in
             var object: [String: Any] = [
                 "id": task.id, "title": task.title, "status": task.status, "completed": task.completed,
-                "tags": task.tags, "overdue": !task.completed && (task.due.map { $0 < today } ?? false),
+                "tags": task.tags, "overdue": task.isOverdue(at: now, in: zone),
                 "file": task.location.file, "line": task.location.line,
             ]
             object["priority"] = task.priority

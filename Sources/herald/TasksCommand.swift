@@ -111,14 +111,14 @@ struct TasksList: ParsableCommand {
             Console.printErrors(error.diagnostics.map(\.description))
             throw ExitCode(1)
         }
-        let today = editor.today
+        let (now, zone) = (editor.now, editor.config.rules.timeZone)
         let shown = tasks.filter { task in
             (status == nil || task.status == status) && (tag == nil || task.tags.contains(tag ?? ""))
                 && (project == nil || task.project == project)
-                && (!overdue || (!task.completed && (task.due.map { $0 < today } ?? false)))
+                && (!overdue || task.isOverdue(at: now, in: zone))
         }
         if json {
-            print(TaskListing.json(shown, today: today))
+            print(TaskListing.json(shown, now: now, in: zone))
         } else {
             for line in TaskListing.lines(shown) { print(line) }
         }
