@@ -18,9 +18,12 @@ import PackageDescription
 //   HeraldBuilder       renders pages in parallel, writes the output atomically and incrementally
 //                                                                       (Core, Mustache)
 //   HeraldSite          coordinators: which pages exist, which presenter feeds which template (all above)
+//   HeraldCheck         herald check: the built site's links, anchors and assets, and outside links over
+//                       HTTP                                             (Core, Remote, async-http-client)
 //   HeraldServe         herald serve: the site from memory over HTTP, file watching, live reload and the
 //                       board's actions                              (Core, Config, Editor, Site, Hummingbird)
-//   herald              the command-line tool        (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve)
+//   herald              the command-line tool (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve,
+//                       Check)
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -75,6 +78,12 @@ let package = Package(
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
                                "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"],
                 resources: [.copy("Theme")], swiftSettings: strict),
+        .target(name: "HeraldCheck",
+                dependencies: ["HeraldCore", "HeraldRemote",
+                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio")],
+                swiftSettings: strict),
         .target(name: "HeraldServe",
                 dependencies: ["HeraldCore", "HeraldConfig", "HeraldEditor", "HeraldSite",
                                .product(name: "Hummingbird", package: "hummingbird"),
@@ -88,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
-                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe",
+                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
 
@@ -123,6 +132,8 @@ let package = Package(
         .testTarget(name: "HeraldSiteTests",
                     dependencies: ["HeraldSite", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
                                    "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                    swiftSettings: strict),
+        .testTarget(name: "HeraldCheckTests", dependencies: ["HeraldCheck", "HeraldCore", "HeraldTestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "heraldTests",
                     dependencies: ["herald", "HeraldTestSupport",

@@ -1,9 +1,9 @@
 /// Durations as `herald.yml` writes them: `30s`, `15m`, `1h`, `2d`, `1w`, combined (`1h30m`),
 /// or a plain number of seconds.
-enum Durations {
+public enum Durations {
     private static let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
 
-    static func seconds(in text: String) -> Int? {
+    public static func seconds(in text: String) -> Int? {
         func isDigit(_ character: Character) -> Bool { character.isASCII && character.isNumber }
         if !text.isEmpty, text.allSatisfy(isDigit) { return Int(text) }
         var total = 0

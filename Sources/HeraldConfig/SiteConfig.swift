@@ -22,8 +22,9 @@ public struct SiteConfig: Sendable {
     /// `data:` written as a map instead: each name's source (a file or a URL), for `data.NAME`.
     public var dataSources: [(name: String, source: SourceConfig)] = []
     public var markdown = MarkdownOptions()
+    public var check = CheckConfig()
 
-    static let keys = ["title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown"]
+    static let keys = ["title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown", "check"]
 
     /// The defaults: what an empty `herald.yml` means.
     public init() {}
@@ -64,6 +65,7 @@ public struct SiteConfig: Sendable {
             config.data = data
         }
         config.markdown = MarkdownOptions.read(&reader, in: map)
+        config.check = CheckConfig.read(&reader, in: map)
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         return config

@@ -31,9 +31,6 @@ final class HTTPFetcher: Sendable {
     }
 
     static let maxRedirects = 5
-    static let maxAttempts = 4
-    /// The longest wait between two attempts, whatever `Retry-After` asks for.
-    static let maxBackoff = 30.0
 
     private let client: HTTPClient
     private let timeout: Duration
@@ -70,20 +67,16 @@ final class HTTPFetcher: Sendable {
             let result = once(url, headers: headers)
             let failure: Failure
             switch result {
-            case .success(let response) where response.status >= 500 || response.status == 429:
-                failure = Failure(cause: "HTTP \(response.status)\(Self.reason(response.status))", transient: true,
-                                  retryAfter: response.header("Retry-After").flatMap(Self.retryAfter))
+            case .success(let response) where HTTPRetry.isTransient(response.status):
+                failure = Failure(cause: HTTPRetry.describe(response.status), transient: true,
+                                  retryAfter: response.header("Retry-After").flatMap(HTTPRetry.retryAfter))
             case .success:
                 return result
             case .failure(let error):
                 failure = error
             }
-            guard failure.transient, attempt < Self.maxAttempts else { return .failure(failure) }
-            // Exponential: 0.5 s, 1 s, 2 s, with up to a quarter more at random, so that many
-            // builds failing together do not come back together.
-            let backoff = 0.5 * pow(2, Double(attempt - 1))
-            let wait = min(failure.retryAfter ?? backoff * Double.random(in: 1...1.25), Self.maxBackoff)
-            Thread.sleep(forTimeInterval: wait * backoffScale)
+            guard failure.transient, attempt < HTTPRetry.maxAttempts else { return .failure(failure) }
+            Thread.sleep(forTimeInterval: HTTPRetry.wait(afterAttempt: attempt, retryAfter: failure.retryAfter) * backoffScale)
         }
     }
 
@@ -110,50 +103,11 @@ final class HTTPFetcher: Sendable {
 
     /// Words for what went wrong; transient when asking again may help.
     private func describe(_ error: any Error) -> Failure {
-        let shown = timeout.secondsText
         if error is ResponseAccumulator.ResponseTooBigError {
             return Failure(cause: "the response is larger than \(maxBytes) bytes (raise the source's max_bytes: to accept it)",
                            transient: false)
         }
-        if let client = error as? HTTPClientError {
-            switch client {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
-                return Failure(cause: "timed out after \(shown) s", transient: true)
-            case .redirectLimitReached:
-                return Failure(cause: "more than \(Self.maxRedirects) redirects", transient: false)
-            case .redirectCycleDetected:
-                return Failure(cause: "a redirect loop", transient: false)
-            case .remoteConnectionClosed:
-                return Failure(cause: "the server closed the connection", transient: true)
-            default:
-                return Failure(cause: "\(client)", transient: false)
-            }
-        }
-        let text = "\(error)"
-        if text.contains("refused") { return Failure(cause: "connection refused", transient: true) }
-        if text.lowercased().contains("timeout") || text.lowercased().contains("timed out") {
-            return Failure(cause: "timed out after \(shown) s", transient: true)
-        }
-        return Failure(cause: "the connection failed (\(text))", transient: true)
-    }
-
-    /// `Retry-After` as seconds, or as an HTTP date from now.
-    private static func retryAfter(_ value: String) -> Double? {
-        if let seconds = Double(value.trimmed()) { return max(0, seconds) }
-        return httpDate(value.trimmed()).map { max(0, $0.timeIntervalSinceNow) }
-    }
-
-    /// An HTTP date (`Sat, 21 Nov 2026 09:00:00 GMT`), as `Retry-After` and `Last-Modified` write it.
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
-    }
-
-    static func reason(_ status: Int) -> String {
-        let phrase = HTTPResponseStatus(statusCode: status).reasonPhrase
-        return phrase.isEmpty ? "" : " \(phrase)"
+        let (cause, transient) = HTTPRetry.cause(of: error, timeout: timeout, maxRedirects: Self.maxRedirects)
+        return Failure(cause: cause, transient: transient)
     }
 }

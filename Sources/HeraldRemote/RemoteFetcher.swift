@@ -192,7 +192,7 @@ public final class RemoteFetcher: RemoteSource {
         case .success(let response) where (200..<300).contains(response.status):
             let hash = RemoteCache.hash(response.body)
             let lastModified = response.header("Last-Modified")
-            let asOf = lastModified.flatMap(HTTPFetcher.httpDate)
+            let asOf = lastModified.flatMap(HTTPRetry.httpDate)
                 ?? (cached.map { $0.entry.hash == hash } == true ? cached?.entry.asOf : nil) ?? settings.now
             let entry = RemoteCache.Entry(
                 url: url, etag: response.header("ETag"), lastModified: lastModified,
@@ -203,7 +203,7 @@ public final class RemoteFetcher: RemoteSource {
             return Page(document: RemoteDocument(url: url, bytes: response.body, contentType: entry.contentType),
                         entry: entry, outcome: "downloaded", status: response.status)
         case .success(let response):
-            cause = "HTTP \(response.status)\(HTTPFetcher.reason(response.status))"
+            cause = HTTPRetry.describe(response.status)
         case .failure(let failure):
             cause = failure.cause
         }

@@ -120,25 +120,15 @@ struct BuildCommand: ParsableCommand {
     /// `Built 10,004 pages (12 written, 9,992 unchanged, 3 removed) in 0.84 s`
     static func summary(_ report: BuildReport) -> String {
         let count = report.warnings.count
-        let warnings = count == 0 ? "" : ", \(grouped(count)) warning\(count == 1 ? "" : "s")"
-        return "Built \(grouped(report.pages)) pages (\(grouped(report.written)) written, \(grouped(report.unchanged)) unchanged, "
-            + "\(grouped(report.removed)) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
+        let warnings = count == 0 ? "" : ", \(Console.grouped(count)) warning\(count == 1 ? "" : "s")"
+        return "Built \(Console.grouped(report.pages)) pages (\(Console.grouped(report.written)) written, \(Console.grouped(report.unchanged)) unchanged, "
+            + "\(Console.grouped(report.removed)) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
     }
 
     /// `https://api.example.org/heroes.json: downloaded, HTTP 200, 12,345 bytes, 87 ms`
     static func describe(_ source: RemoteFetcher.Report) -> String {
         let status = source.status.map { ", HTTP \($0)" } ?? ""
-        return "\(source.url): \(source.outcome)\(status), \(grouped(source.bytes)) bytes, \(grouped(source.milliseconds)) ms"
-    }
-
-    private static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
+        return "\(source.url): \(source.outcome)\(status), \(Console.grouped(source.bytes)) bytes, \(Console.grouped(source.milliseconds)) ms"
     }
 
     private func writeReport(_ result: BuildReport, to path: String) throws {

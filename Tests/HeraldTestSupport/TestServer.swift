@@ -70,8 +70,10 @@ public final class TestServer: @unchecked Sendable {
         try Data(text.utf8).write(to: file)
     }
 
-    /// One request the server received: its path, the status it answered, its headers (lowercased names).
+    /// One request the server received: its method and path, the status it answered, its headers
+    /// (lowercased names).
     public struct Request: Decodable, Sendable {
+        public var method: String
         public var path: String
         public var status: Int
         public var headers: [String: String]

@@ -2,7 +2,8 @@
 
 Serves the files of a folder with ETag and Last-Modified (answering conditional requests with
 304), plus routes that misbehave the ways APIs do: errors that pass, rate limits, stalls, huge
-bodies, redirect loops, paged answers. Every request is appended to requests.log in the state
+bodies, redirect loops, paged answers; and under /links/ the answers outside links give a link
+checker (HEAD refused, 403, 429 then 200, a stall, slow pages that count how many run at once). Every request is appended to requests.log in the state
 folder as one JSON line, so a test can count what reached the server.
 
 Usage: server.py ROOT STATE; prints "PORT n" once it listens.
@@ -19,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 ROOT, STATE = sys.argv[1], sys.argv[2]
 LOCK = threading.Lock()
 HITS = {}
+SLOW = {"running": 0, "most": 0}
 LAST_MODIFIED = "Sat, 21 Nov 2026 09:00:00 GMT"
 
 
@@ -35,7 +37,7 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def record(self, status):
-        line = {"path": self.path, "status": status, "headers": {k.lower(): v for k, v in self.headers.items()}}
+        line = {"method": self.command, "path": self.path, "status": status, "headers": {k.lower(): v for k, v in self.headers.items()}}
         with LOCK, open(os.path.join(STATE, "requests.log"), "a") as log:
             log.write(json.dumps(line) + "\n")
 
@@ -48,8 +50,43 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def do_HEAD(self):
+        path = self.path.split("?")[0]
+        if path.startswith("/links/"):
+            return self.link(path)
+        return self.answer(405)
+
+    def link(self, path):
+        count = hit(path)
+        if path == "/links/ok":
+            return self.answer(200)
+        if path == "/links/forbidden":
+            return self.answer(403)
+        if path == "/links/no-head":
+            return self.answer(405 if self.command == "HEAD" else 200)
+        if path == "/links/limited":
+            if count == 1:
+                return self.answer(429, b"", [("Retry-After", "1")])
+            return self.answer(200)
+        if path == "/links/stall":
+            time.sleep(30)
+            return self.answer(200)
+        if path.startswith("/links/slow/"):
+            with LOCK:
+                SLOW["running"] += 1
+                SLOW["most"] = max(SLOW["most"], SLOW["running"])
+            time.sleep(0.3)
+            with LOCK:
+                SLOW["running"] -= 1
+            return self.answer(200)
+        if path == "/links/most-at-once":
+            return self.answer(200, str(SLOW["most"]).encode())
+        return self.answer(404)
+
     def do_GET(self):
         path = self.path.split("?")[0]
+        if path.startswith("/links/"):
+            return self.link(path)
         count = hit(path)
         json_type = ("Content-Type", "application/json")
         if path == "/flaky.json":
