@@ -45,34 +45,48 @@ struct AbsoluteURL: Equatable {
     var path: String
 
     init?(_ text: String) {
-        let lowered = text.prefix(8).lowercased()
-        let rest: Substring
-        if lowered.hasPrefix("https://") {
+        // On bytes: a site's sitemap, canonical links and outside links are tens of thousands.
+        let bytes = Array(text.utf8)
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard bytes.count >= count else { return false }
+            for offset in 0..<count where bytes[offset] | 0x20 != prefix.utf8Start[offset] | 0x20 { return false }
+            return true
+        }
+        var index: Int
+        if hasPrefix("https://") {
             scheme = "https"
-            rest = text.dropFirst(8)
-        } else if lowered.hasPrefix("http://") {
+            index = 8
+        } else if hasPrefix("http://") {
             scheme = "http"
-            rest = text.dropFirst(7)
+            index = 7
         } else {
             return nil
         }
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        var hostPart = authority
+        var authorityEnd = index
+        while authorityEnd < bytes.count, bytes[authorityEnd] != UInt8(ascii: "/"), bytes[authorityEnd] != UInt8(ascii: "?"),
+              bytes[authorityEnd] != UInt8(ascii: "#") {
+            if bytes[authorityEnd] == UInt8(ascii: "@") { index = authorityEnd + 1 }
+            authorityEnd += 1
+        }
+        var hostEnd = authorityEnd
         port = nil
-        if let colon = authority.lastIndex(of: ":"), !authority[colon...].contains("]") {
-            hostPart = authority[..<colon]
-            let digits = authority[authority.index(after: colon)...]
+        // A port follows the last `:`, unless that is inside an IPv6 address's brackets.
+        if let colon = bytes[index..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
+           !bytes[colon..<authorityEnd].contains(UInt8(ascii: "]")) {
+            hostEnd = colon
+            let digits = bytes[(colon + 1)..<authorityEnd]
             if !digits.isEmpty {
-                guard let number = Int(digits), (0...65535).contains(number) else { return nil }
+                guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+                let number = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+                guard number <= 65535 else { return nil }
                 port = number == (scheme == "https" ? 443 : 80) ? nil : number
             }
         }
-        guard !hostPart.isEmpty else { return nil }
-        host = hostPart.lowercased()
-        let tail = rest[authorityEnd...]
-        let pathEnd = tail.firstIndex { $0 == "?" || $0 == "#" } ?? tail.endIndex
-        path = tail[..<pathEnd].isEmpty ? "/" : String(tail[..<pathEnd])
+        guard hostEnd > index else { return nil }
+        host = String(decoding: bytes[index..<hostEnd], as: UTF8.self).lowercased()
+        var pathEnd = authorityEnd
+        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") { pathEnd += 1 }
+        path = pathEnd == authorityEnd ? "/" : String(decoding: bytes[authorityEnd..<pathEnd], as: UTF8.self)
     }
 }

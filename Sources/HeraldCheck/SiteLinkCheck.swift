@@ -78,14 +78,11 @@ public enum SiteLinkCheck {
     }
 
     private static func read(_ page: String, _ options: Options) -> PageRead {
-        let url = options.output.appendingPathComponent(page)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let dialect: HTMLScanner.Dialect = page.hasSuffix(".xml") ? .xml : .html
+        guard let scan = PageBytes.withContents(of: options.output.path + "/" + page, { HTMLScanner.scan($0, dialect) }) else {
             return .unreadable(.error(at: SourceLocation(file: options.shownAs + "/" + page), "cannot read the page"))
         }
-        let dialect: HTMLScanner.Dialect = page.hasSuffix(".xml") ? .xml : .html
-        return .scanned(data.withUnsafeBytes { raw in
-            HTMLScanner.scan(raw.bindMemory(to: UInt8.self), dialect)
-        })
+        return .scanned(scan)
     }
 
     /// What checking one page's links found.
@@ -106,6 +103,7 @@ public enum SiteLinkCheck {
             let resolver = LinkResolver(address: options.address)
             let directory = resolver.directory(of: page, base: scan.base)
             var result = PageResult()
+            let file = options.shownAs + "/" + page
             for link in scan.links {
                 let target = resolver.resolve(link.url, page: page, directory: directory)
                 if case .ignored = target { continue }
@@ -113,7 +111,7 @@ public enum SiteLinkCheck {
                     result.excluded += 1
                     continue
                 }
-                let place = SourceLocation(file: options.shownAs + "/" + page, line: link.line, column: link.column)
+                let place = SourceLocation(file: file, line: link.line, column: link.column)
                 switch target {
                 case .ignored:
                     continue
