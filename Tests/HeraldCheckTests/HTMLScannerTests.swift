@@ -1,4 +1,6 @@
+import Foundation
 @testable import HeraldCheck
+import HeraldTestSupport
 import Testing
 
 // The tokenizer on the markup that trips naive link extractors: quoting, references, comments,
@@ -80,4 +82,39 @@ private func urls(_ html: String) -> [String] {
 
 @Test func aTagCutOffByTheEndOfTheFileIsNoLink() {
     #expect(urls(#"<a href="ok.html">x</a><a href="cut.html""#) == ["ok.html"])
+}
+
+@Test func cutAndScrambledPagesNeverTripTheScanner() throws {
+    // The theme's own page template as a start: real markup, cut at every length and with bytes
+    // replaced at random (a fixed seed, so a failure repeats), must give links inside the text.
+    let page = Array(try String(contentsOf: Repository.url("Sources/HeraldSite/Theme/base.html.mustache"), encoding: .utf8).utf8)
+    var generator = SplitMix(seed: 42)
+    let specials = Array("<>\"'=&#;/!-[]? \n\tabc".utf8)
+    for round in 0..<3_000 {
+        var bytes = Array(page.prefix(round % (page.count + 1)))
+        for _ in 0..<(round % 7) where !bytes.isEmpty {
+            let index = Int(generator.next() % UInt64(bytes.count))
+            bytes[index] = round % 2 == 0 ? specials[Int(generator.next() % UInt64(specials.count))] : UInt8(truncatingIfNeeded: generator.next())
+        }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        for dialect in [HTMLScanner.Dialect.html, .xml] {
+            let found = bytes.withUnsafeBufferPointer { HTMLScanner.scan($0, dialect) }
+            for link in found.links {
+                #expect((1...lines).contains(link.line) && link.column >= 1, "round \(round)")
+            }
+        }
+    }
+}
+
+/// A small deterministic random source for the scrambling above.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }
