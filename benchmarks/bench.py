@@ -5,7 +5,8 @@ Measures, on this machine:
   1. site build vs Hugo: N hero pages, both generators side by side, alternating, median wall time
      and peak memory (getrusage of the child), for each N;
   2. scaling: Herald's time at 100k / 10k (and 10k / 1k);
-  3. a no-change rebuild of 10k: time / full build, and files written (from --report);
+  3. a no-change rebuild of 10k: time / full build, and files written (from --report); and
+     `herald check` of the 10k output: time / full build;
   4. HeraldMustache vs swift-mustache (benchmarks/template-engine, template-bench);
   5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench);
   6. `herald serve` (benchmarks/serve_bench.py): saving one hero of 10,000 to the reload event,
@@ -50,6 +51,7 @@ TARGETS = {
     "serve_hero_edit_to_event_seconds": 0.1,
     "serve_board_done_to_served_seconds": 0.2,
     "serve_template_edit_over_full_build": 1.0,
+    "link_check_over_full_build_at_10k": 0.5,
 }
 
 
@@ -295,6 +297,7 @@ class Bench:
 
         if count == 10000 or (count == max(s for s in self.sizes if s <= 10000) and 10000 not in self.sizes):
             entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
+            entry["link_check"] = self.link_check(herald_site, entry["herald"]["median_seconds"])
         self.results["sizes"][str(count)] = entry
         if not os.environ.get("BENCH_KEEP"):
             discard(folder)
@@ -315,6 +318,18 @@ class Bench:
             "phases_median_seconds": {p["name"]: median([next(q["seconds"] for q in r["phases"] if q["name"] == p["name"])
                                                          for r in reports]) for p in reports[-1]["phases"]},
         }
+        result["ratio_to_full_build"] = result["median_seconds"] / full
+        return result
+
+    def link_check(self, site, full):
+        """`herald check` over the output of the last build: every internal link of every page."""
+        samples = []
+        for run in range(self.runs):
+            samples.append(measure([self.herald, "check", "--source", site]))
+            log(f"   link check {run + 1}/{self.runs} {samples[-1]['seconds']:8.2f} s")
+        with open(os.path.join(WORK, "last-stdout.txt")) as out:
+            summary = out.read().strip()
+        result = summarize(samples) | {"summary": summary}
         result["ratio_to_full_build"] = result["median_seconds"] / full
         return result
 
@@ -379,6 +394,8 @@ class Bench:
             checks["herald_over_hugo_at_10k"] = sizes["10000"]["ratio_herald_over_hugo"]
             if "no_change_rebuild" in sizes["10000"]:
                 checks["no_change_rebuild_over_full"] = sizes["10000"]["no_change_rebuild"]["ratio_to_full_build"]
+            if "link_check" in sizes["10000"]:
+                checks["link_check_over_full_build_at_10k"] = sizes["10000"]["link_check"]["ratio_to_full_build"]
         if "10000" in sizes and "100000" in sizes:
             checks["scaling_100k_over_10k"] = (sizes["100000"]["herald"]["median_seconds"]
                                               / sizes["10000"]["herald"]["median_seconds"])
@@ -432,6 +449,11 @@ class Bench:
                 lines.append(f"No-change rebuild of {int(count):,}: {n['median_seconds']:.2f} s = "
                              f"{n['ratio_to_full_build']:.2f}x a full build; written {n['written']}, "
                              f"unchanged {n['unchanged']:,}, removed {n['removed']}")
+        for count, entry in sizes.items():
+            if "link_check" in entry:
+                c = entry["link_check"]
+                lines.append(f"herald check of {int(count):,}: {c['median_seconds']:.2f} s = "
+                             f"{c['ratio_to_full_build']:.2f}x a full build ({c['summary']})")
         keys = sorted(int(k) for k in sizes)
         for small, large in zip(keys, keys[1:]):
             h = sizes[str(large)]["herald"]["median_seconds"] / sizes[str(small)]["herald"]["median_seconds"]
