@@ -128,3 +128,26 @@ func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
     }
     #expect(try await server.stop() == 0)
 }
+@Test func aServedSiteSeesAnEditUnderEitherSpellingOfALinkedFolder() async throws {
+    // The folder the link leads to is made first, so that the watcher, listing the site folder in
+    // the order its entries were made, meets it before the link.
+    let site = try TemporarySite()
+    for (path, text) in SmallSite.files where path.hasPrefix("Content/heroes/") {
+        try site.write("Data/" + path.dropFirst("Content/".count), text)
+    }
+    for (path, text) in SmallSite.files where !path.hasPrefix("Content/heroes/") { try site.write(path, text) }
+    try FileManager.default.createSymbolicLink(atPath: site.url("Content/heroes").path, withDestinationPath: "../Data/heroes")
+    let server = try await ServeProcess(in: site.folder)
+    #expect(try await server.get("/board/heroes/lantern/").body.contains("Lantern keeps the city"))
+
+    // The first rebuild looks at every file; the later ones only at those the watcher names.
+    var before = "Lantern keeps the city's lights on."
+    for after in ["Lantern guards the harbour at night.", "Lantern sleeps by day."] {
+        try site.edit("Data/heroes/lantern.md", replacing: before, with: after)
+        _ = try await poll(.seconds(10)) {
+            try await server.get("/board/heroes/lantern/").body.contains(after) ? true : nil
+        }
+        before = after
+    }
+    #expect(try await server.stop() == 0)
+}
