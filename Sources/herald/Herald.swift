@@ -10,7 +10,7 @@ struct Herald: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Build data-driven static sites from data files and Mustache templates.",
-        subcommands: [BuildCommand.self, ServeCommand.self, RenderCommand.self, TasksCommand.self]
+        subcommands: [BuildCommand.self, ServeCommand.self, RenderCommand.self, NewCommand.self, TasksCommand.self]
     )
 
     /// Runs the command, with bad usage exiting 2 (ArgumentParser's own default is 64) as the
