@@ -3,6 +3,7 @@ import ArgumentParser
 // (benchmarks/README.md, "Allocator").
 import CJemalloc
 import Foundation
+import HeraldCore
 
 /// The `herald` command: builds and checks data-driven static sites.
 @main
@@ -10,6 +11,7 @@ struct Herald: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Build data-driven static sites from data files and Mustache templates.",
+        version: "herald \(HeraldVersion.string) (\(BuildCommit.text))",
         subcommands: [BuildCommand.self, ServeCommand.self, RenderCommand.self, NewCommand.self, TasksCommand.self]
     )
 
