@@ -24,6 +24,7 @@ import PackageDescription
 //                       board's actions                              (Core, Config, Editor, Site, Hummingbird)
 //   herald              the command-line tool (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve,
 //                       Check)
+//   BuildCommit         a plugin: the commit herald is built from, for herald --version
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -94,12 +95,14 @@ let package = Package(
         // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
         .executableTarget(name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
+        // Writes the commit herald is built from into the herald target, for --version.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
                            "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: ["BuildCommit"]),
 
         // What the test targets share: temporary sites, diagnostics and dates, and one copy of the
         // real data sets. A regular target, so that every test target can import it.

@@ -81,8 +81,12 @@ public struct TemplateLibrary: Sendable {
 extension TemplateLibrary {
     /// Which files of its folders a library reads.
     public enum Loading: Sendable {
-        /// Every `*.mustache` file, subfolders included: a site's templates, all checked at once.
+        /// Every `*.mustache` file, subfolders included, all checked at once. The folders may be
+        /// symbolic links; links inside them are followed only to files within the folder.
         case everyFile
+        /// The `*.mustache` files among those named, per folder (paths inside it): a site's
+        /// templates, from the listing its theme made and checked.
+        case listed([[String]])
         /// Only the templates that the added ones name, and what those name in turn; plus every
         /// `*.mustache` file at the top of the folders when a tag picks its template by data.
         case referenced
@@ -102,6 +106,9 @@ extension TemplateLibrary {
         switch loading {
         case .everyFile:
             loader.loadEveryFile(recursive: true)
+            loader.resolveReferences()
+        case .listed(let files):
+            loader.load(listed: files)
             loader.resolveReferences()
         case .referenced:
             loader.resolveReferences()
@@ -134,23 +141,26 @@ private struct FolderLoader {
     }
 
     mutating func loadEveryFile(recursive: Bool) {
+        var listed: [[String]] = []
         for folder in folders {
-            for relative in Self.templateFiles(in: folder, recursive: recursive) {
+            if recursive {
+                let listing = FolderWalk.files(in: folder, shownAs: folder, allowedRoots: [])
+                diagnostics += listing.problems
+                listed.append(listing.files.map { $0.joined(separator: "/") })
+            } else {
+                listed.append(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted())
+            }
+        }
+        load(listed: listed)
+    }
+
+    /// Loads the templates (`*.mustache` files) among `files[i]`, paths inside `folders[i]`.
+    mutating func load(listed files: [[String]]) {
+        for (folder, relatives) in zip(folders, files) {
+            for relative in relatives where relative.hasSuffix(".mustache") && Self.isFile(Self.join(folder, relative)) {
                 load(name: String(relative.dropLast(".mustache".count)), folder: folder, file: relative)
             }
         }
-    }
-
-    static func templateFiles(in folder: String, recursive: Bool) -> [String] {
-        let manager = FileManager.default
-        var entries: [String] = []
-        if recursive {
-            let walker = manager.enumerator(atPath: folder)
-            while let entry = walker?.nextObject() as? String { entries.append(entry) }
-        } else {
-            entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
-        }
-        return entries.filter { $0.hasSuffix(".mustache") && isFile(join(folder, $0)) }.sorted()
     }
 
     static func isFile(_ path: String) -> Bool {

@@ -51,8 +51,10 @@ private final class Inotify {
     private let root: URL
     private let warn: @Sendable (String) -> Void
     private let changed: ChangedPaths
-    /// Watch descriptor → folder, relative to the root ("" for the root itself).
-    private var folders: [Int32: String] = [:]
+    /// Watch descriptor → the folder's paths relative to the root ("" for the root itself): more
+    /// than one when links lead to it (`Templates/` → `Sources/HeraldSite/Theme`), and a loader
+    /// may read its files by either.
+    private var folders: [Int32: [String]] = [:]
     private var warnedAboutLimit = false
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
@@ -139,26 +141,30 @@ private final class Inotify {
             folders.removeValue(forKey: wd)
             return false
         }
-        guard let folder = folders[wd] else { return false }
+        guard let spellings = folders[wd] else { return false }
         if name.isEmpty {
             // A watched folder itself went or moved: which files changed under it is not known.
             changed.lose()
             return true
         }
-        let path = folder.isEmpty ? name : folder + "/" + name
-        guard !Self.isIgnored(path) else { return false }
-        if mask & UInt32(IN_ISDIR) != 0 {
-            changed.lose()
-            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
-        } else {
-            changed.add(root.appendingPathComponent(path).path)
+        var relevant = false
+        for folder in spellings {
+            let path = folder.isEmpty ? name : folder + "/" + name
+            guard !Self.isIgnored(path) else { continue }
+            relevant = true
+            if mask & UInt32(IN_ISDIR) != 0 {
+                changed.lose()
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
+            } else {
+                changed.add(root.appendingPathComponent(path).path)
+            }
         }
-        return true
+        return relevant
     }
 
     /// Watches the folder at `path` (relative to the root) and every folder in it, links to
     /// folders followed; false when the folder itself could not be watched.
-    private func addTree(_ path: String) -> Bool {
+    private func addTree(_ path: String, walking: [Int32] = []) -> Bool {
         let url = path.isEmpty ? root : root.appendingPathComponent(path)
         let wd = inotify_add_watch(descriptor, url.path, Self.mask)
         guard wd >= 0 else {
@@ -169,16 +175,23 @@ private final class Inotify {
             }
             return false
         }
-        // The same folder again (through a link, as the default site's Templates/ is): its
-        // folders are watched already, and a link to a parent would otherwise never end.
-        guard folders.updateValue(path, forKey: wd) == nil else { return true }
+        // The same folder again, through a link (as the default site's Templates/ is): one more
+        // spelling of it and of its folders, unless the link leads back to a folder this walk is
+        // in, which would never end.
+        if let known = folders[wd] {
+            guard !known.contains(path) else { return true }
+            folders[wd] = known + [path]
+            if walking.contains(wd) { return true }
+        } else {
+            folders[wd] = [path]
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         for name in names {
             let childPath = path.isEmpty ? name : path + "/" + name
             var isFolder: ObjCBool = false
             guard !Self.isIgnored(childPath), FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder),
                   isFolder.boolValue else { continue }
-            _ = addTree(childPath)
+            _ = addTree(childPath, walking: walking + [wd])
         }
         return true
     }

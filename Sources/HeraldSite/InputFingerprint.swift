@@ -20,10 +20,7 @@ enum InputFingerprint {
             guard let loaderFiles else { return nil }
             data += loaderFiles.map { (relative($0, to: sitePrefix), $0) }
         }
-        var program: [(name: String, url: URL)] = []
-        for folder in theme.folders {
-            for (name, url) in theme.files(in: folder) { program.append(("theme:" + name, url)) }
-        }
+        var program = theme.allFiles.map { (name: "theme:" + $0.name, url: $0.url) }
         // The binary by its build ID when it has one; by its bytes otherwise.
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let buildID = ProgramIdentity.buildID(of: executable.path)

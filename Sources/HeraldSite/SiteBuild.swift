@@ -56,8 +56,7 @@ public enum SiteBuild {
                 return report
             }
 
-            let folders = theme.folders.map(\.path)
-            let library = try TemplateLibrary(folders: folders)
+            let library = try TemplateLibrary(folders: theme.folders.map(\.path), loading: .listed(theme.fileNames))
             clock.end("templates")
             let models = try load(chosen, drafts: options.drafts)
             let loadWarnings = models.warnings

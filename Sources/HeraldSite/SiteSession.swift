@@ -82,7 +82,7 @@ public final class SiteSession: Sendable {
             decoded.trust(changed: changed, under: options.site.path)
             let fetcher = SiteBuild.remoteFetcher(config, buildOptions)
             let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
-            let library = try TemplateLibrary(folders: theme.folders.map(\.path))
+            let library = try TemplateLibrary(folders: theme.folders.map(\.path), loading: .listed(theme.fileNames))
             clock.end("templates")
             let models = try SiteBuild.load(sources, drafts: options.drafts)
             clock.end("load data")
@@ -125,11 +125,9 @@ public final class SiteSession: Sendable {
     /// A hash of the theme's files with their sizes and modification times.
     private static func stamp(of theme: Theme) -> Int {
         var hasher = Hasher()
-        for folder in theme.folders {
-            for (name, url) in theme.files(in: folder) {
-                hasher.combine(name)
-                hasher.combine(FileStamp(path: url.path))
-            }
+        for (name, url) in theme.allFiles {
+            hasher.combine(name)
+            hasher.combine(FileStamp(path: url.path))
         }
         return hasher.finalize()
     }

@@ -3,6 +3,7 @@ import ArgumentParser
 // (benchmarks/README.md, "Allocator").
 import CJemalloc
 import Foundation
+import HeraldCore
 
 /// The `herald` command: builds and checks data-driven static sites.
 @main
@@ -10,7 +11,9 @@ struct Herald: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Build data-driven static sites from data files and Mustache templates.",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, RenderCommand.self, TasksCommand.self]
+        version: "herald \(HeraldVersion.string) (\(BuildCommit.text))",
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, RenderCommand.self, NewCommand.self,
+                      TasksCommand.self]
     )
 
     /// Runs the command, with bad usage exiting 2 (ArgumentParser's own default is 64) as the

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import HeraldCore
 
 /// Finds the files a source path names: one file, every file of a folder (recursively), or the
@@ -72,90 +69,18 @@ struct SourceResolver {
                           path: (shown.isEmpty ? "" : shown + "/") + tail)
     }
 
-    /// Every regular file below `folder`, as path segments relative to it, sorted. Hidden files
-    /// and folders (`.git`, `.DS_Store`) are left out, and symbolic links to folders are not
-    /// followed, so a link cycle cannot loop. A folder that cannot be listed is an error, not a gap.
+    /// Every regular file below `folder`, as `FolderWalk` finds them, with the stamps of the
+    /// folders listed taken before each was read. A folder that cannot be listed, or a link that
+    /// leads out of the site, is an error, not a gap.
     private func listing(of folder: String, shownAs shown: String, folders: inout [String: FileStamp?]) throws(DiagnosticError) -> [[Substring]] {
-        var files: [[Substring]] = []
-        var problems: [Diagnostic] = []
+        var walked: [String: FileStamp?] = [:]
         // Links inside the listing may lead anywhere in the site, or in the listed folder (which
         // may itself be a link to elsewhere, which the config named on purpose).
-        let siteRoot = Self.realPath(siteFolder.path)
-        let listedRoot = Self.realPath(folder)
-        var walked: [String: FileStamp?] = [:]
-        func walk(_ folder: String, _ relative: [Substring]) {
-            walked[folder] = FileStamp(path: folder)
-            guard let stream = opendir(folder) else {
-                let path = ([Substring(shown)] + relative).joined(separator: "/")
-                problems.append(.error(at: SourceLocation(file: path),
-                                       "cannot list the folder '\(path)': \(String(cString: strerror(errno)))"))
-                return
-            }
-            var entries: [(name: String, type: UInt8)] = []
-            while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
-            }
-            closedir(stream)
-            for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
-                let child = folder + "/" + name
-                // The entry's type comes with the listing; only links, and file systems that do
-                // not record types, cost a stat.
-                var kind = type
-                if kind == UInt8(DT_UNKNOWN) {
-                    var info = stat()
-                    guard lstat(child, &info) == 0 else { continue }
-                    kind = switch info.st_mode & S_IFMT {
-                    case S_IFLNK: UInt8(DT_LNK)
-                    case S_IFDIR: UInt8(DT_DIR)
-                    case S_IFREG: UInt8(DT_REG)
-                    default: UInt8(DT_UNKNOWN)
-                    }
-                }
-                switch Int(kind) {
-                case Int(DT_LNK):
-                    // Symbolic links to files are read, unless they lead out of the site; links
-                    // to folders are not followed, so a link cycle cannot loop.
-                    var info = stat()
-                    guard stat(child, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-                    let shownPath = ([Substring(shown)] + relative + [Substring(name)]).joined(separator: "/")
-                    if let problem = Self.linkProblem(at: child, shownAs: shownPath, allowedIn: [siteRoot, listedRoot]) {
-                        problems.append(problem)
-                    } else {
-                        files.append(relative + [Substring(name)])
-                    }
-                case Int(DT_DIR):
-                    walk(child, relative + [Substring(name)])
-                case Int(DT_REG):
-                    files.append(relative + [Substring(name)])
-                default:
-                    break
-                }
-            }
+        let listing = FolderWalk.files(in: folder, shownAs: shown, allowedRoots: [FolderWalk.realPath(siteFolder.path)]) {
+            walked[$0] = FileStamp(path: $0)
         }
-        walk(folder, [])
         folders = walked
-        guard problems.isEmpty else { throw DiagnosticError(problems) }
-        return files
-    }
-
-    /// The problem with reading the symbolic link at `path` (shown as `shown`): none when it leads
-    /// to a file under one of `roots` (real paths), else an error naming the link and where it
-    /// goes. A data file that links to /etc/passwd must not print it on a published page.
-    static func linkProblem(at path: String, shownAs shown: String, allowedIn roots: [String?]) -> Diagnostic? {
-        guard let target = realPath(path) else {
-            return .error(at: SourceLocation(file: shown), "cannot follow the symbolic link '\(shown)': \(String(cString: strerror(errno)))")
-        }
-        let inside = roots.compactMap { $0 }.contains { root in target.hasPrefix(root == "/" ? "/" : root + "/") }
-        return inside ? nil : .error(at: SourceLocation(file: shown),
-            "'\(shown)' is a symbolic link to '\(target)', outside the site folder; Herald reads no file outside it")
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        guard listing.problems.isEmpty else { throw DiagnosticError(listing.problems) }
+        return listing.files
     }
 }

@@ -51,12 +51,12 @@ public struct DataFolderLoader: Sendable {
             return DataNode(.map(map))
         }
         let base = records.siteFolder.appendingPathComponent(folder).path
-        let roots = [SourceResolver.realPath(records.siteFolder.path), SourceResolver.realPath(base)]
+        let roots = [FolderWalk.realPath(records.siteFolder.path), FolderWalk.realPath(base)]
         for (name, format) in dataFiles() {
             let key = (name as NSString).deletingPathExtension
             var info = stat()
             if lstat(base + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-               let problem = SourceResolver.linkProblem(at: base + "/" + name, shownAs: folder + "/" + name, allowedIn: roots) {
+               let problem = FolderWalk.linkProblem(at: base + "/" + name, shownAs: folder + "/" + name, allowedIn: roots) {
                 problems.append(problem)
                 continue
             }
