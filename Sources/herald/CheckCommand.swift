@@ -47,7 +47,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("cache-dir"), help: "Where links that worked are remembered (default: .herald-cache/ in the site folder).")
     var cacheDir: String?
 
-    @Flag(name: [.short, .long], help: "Print problems only.")
+    @Flag(name: [.short, .long], help: "Print errors only: no warnings, no summary.")
     var quiet = false
 
     func validate() throws {
