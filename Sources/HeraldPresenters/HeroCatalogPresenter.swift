@@ -252,17 +252,34 @@ public final class HeroCatalogPresenter: Sendable {
         return .map(view)
     }
 
-    /// The search index: name, link from the site root, and the text a query is matched against.
+    /// The search index, kept small because 20,000 heroes make one file: per hero its name, its
+    /// slug (the page's link is `link_before` + slug + `link_after`, from the site root), which of
+    /// the shared `summaries` (publisher · alignment) it has, and the rest of what a query is
+    /// matched against (real name, aliases, tags) without repeating the name or the summary.
     public func searchIndex() -> TemplateValue {
-        let root = Linker(from: "")
-        return ["heroes": .list(heroes.indices.map { index in
+        // The link of a placeholder slug, cut where the slug goes: the route's shape stays the
+        // presenter's, the script only joins the pieces.
+        let placeholder = "\u{1}"
+        let sample = Linker(from: "").href(Self.route(slug: placeholder)).components(separatedBy: placeholder)
+        var summaries: [String] = []
+        var summaryNumbers: [String: Int] = [:]
+        let entries: [TemplateValue] = heroes.indices.map { index in
             let hero = heroes[index]
             let summary = [hero.publisher, hero.alignment].compactMap { $0 }.joined(separator: " · ")
-            let text = ([hero.name, hero.fullName, hero.publisher, hero.alignment].compactMap { $0 }
-                + hero.aliases + hero.tags).joined(separator: " ")
-            return ["name": .string(hero.name), "href": .string(root.href(Self.route(slug: hero.slug))),
-                    "summary": .string(summary), "text": .string(text), "last": .bool(index == heroes.count - 1)]
-        })]
+            let number = summaryNumbers[summary] ?? {
+                summaries.append(summary)
+                summaryNumbers[summary] = summaries.count - 1
+                return summaries.count - 1
+            }()
+            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags).joined(separator: " ")
+            return ["name": .string(hero.name), "slug": .string(hero.slug), "summary": .int(number),
+                    "extra": .string(extra), "last": .bool(index == heroes.count - 1)]
+        }
+        return ["link_before": .string(sample.first ?? ""), "link_after": .string(sample.count > 1 ? sample[1] : ""),
+                "summaries": .list(summaries.enumerated().map { number, text in
+                    ["text": .string(text), "last": .bool(number == summaries.count - 1)]
+                }),
+                "heroes": .list(entries)]
     }
 
     /// The first few heroes by rank, for the home page.

@@ -12,6 +12,12 @@ public struct TaskBoardPresenter: Sendable {
         public var count: Int
     }
 
+    /// How many tasks the board's last column (done) shows, newest first; the rest are on the
+    /// pages of `tasks/done/`, so a board with years of finished work stays light.
+    public static let doneShown = 50
+    /// Tasks per page of `tasks/done/`.
+    public static let donePerPage = 100
+
     public let context: SiteContext
     public let columns: [String]
     public let tasks: [Task]
@@ -45,7 +51,7 @@ public struct TaskBoardPresenter: Sendable {
         view["empty"] = .bool(tasks.isEmpty)
         view["empty_text"] = "Nothing to do: there are no tasks yet."
         view["column_count"] = .int(columns.count)
-        view["columns"] = .list(columnViews(links: links))
+        view["columns"] = .list(columnViews(links: links, collapsed: true))
         view["chart"] = WeeklyChart().view(completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
                                            text: context.dayText)
         view["tags"] = .list(tags.map { facetView($0, links: links) })
@@ -59,7 +65,7 @@ public struct TaskBoardPresenter: Sendable {
         return [
             "title": .string("\(context.title): task report"),
             "summary": .string(summaryLine),
-            "columns": .list(columnViews(links: links)),
+            "columns": .list(columnViews(links: links, collapsed: false)),
             "overdue": overdueView(links: links),
             "generated": .string(context.dayText.long(context.today)),
         ]
@@ -87,6 +93,32 @@ public struct TaskBoardPresenter: Sendable {
         view["title"] = .string(kind == .tag ? "Tasks tagged #\(facet.name)" : "Project +\(facet.name)")
         view["summary"] = .string(count(matching.count, "task", "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
         view["cards"] = .list(matching.map { card(tasks[$0], index: $0, links: links) })
+        view["pagination"] = ["many": false]
+        return .map(view)
+    }
+
+    /// The pages of the last column's tasks when the board shows only the newest of them; nil
+    /// when it shows them all.
+    public var donePagination: Pagination? {
+        guard let last = columns.last else { return nil }
+        let count = tasks.filter { $0.status == last }.count
+        return count > Self.doneShown ? Pagination(itemCount: count, perPage: Self.donePerPage, firstRoute: "tasks/done/") : nil
+    }
+
+    /// Page `number` (1-based) of every task in the last column, newest first.
+    public func donePage(_ pagination: Pagination, number: Int) -> TemplateValue {
+        let route = pagination.route(ofPage: number)
+        let links = Linker(from: route)
+        let column = columns.last ?? ""
+        let members = ordered(tasks.indices.filter { tasks[$0].status == column }, newestDoneFirst: true)
+        let title = "\(Self.title(ofColumn: column))" + (number == 1 ? "" : ", page \(number)")
+        var view = chrome(route: route, title: title, description: "Every task in \(Self.title(ofColumn: column)).", links: links)
+        view["title"] = .string(title)
+        let pages = pagination.pageCount
+        view["summary"] = .string(count(members.count, "task", "tasks") + ", the most recent first"
+                                  + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
+        view["cards"] = .list(members[pagination.range(ofPage: number)].map { card(tasks[$0], index: $0, links: links) })
+        view["pagination"] = pagination.view(page: number, links: links)
         return .map(view)
     }
 
@@ -135,15 +167,26 @@ public struct TaskBoardPresenter: Sendable {
         return "\(count(tasks.count, "task", "tasks")), \(done) done, \(overdue) overdue."
     }
 
-    private func columnViews(links: Linker) -> [TemplateValue] {
+    /// Every column with its cards; `collapsed` shows only the newest `doneShown` of the last
+    /// column, with a link to the rest.
+    private func columnViews(links: Linker, collapsed: Bool) -> [TemplateValue] {
         columns.map { column in
-            let members = ordered(tasks.indices.filter { tasks[$0].status == column }, newestDoneFirst: column == columns.last)
+            let isLast = column == columns.last
+            var members = ordered(tasks.indices.filter { tasks[$0].status == column }, newestDoneFirst: isLast)
+            let total = members.count
+            var more: TemplateValue = nil
+            if collapsed, isLast, total > Self.doneShown {
+                members = Array(members.prefix(Self.doneShown))
+                more = ["text": .string("All \(total) tasks in \(Self.title(ofColumn: column))"),
+                        "href": .string(links.href("tasks/done/"))]
+            }
             return [
                 "id": .string(Self.anchor(column)),
                 "name": .string(column),
                 "title": .string(Self.title(ofColumn: column)),
-                "count": .int(members.count),
+                "count": .int(total),
                 "any": .bool(!members.isEmpty),
+                "more": more,
                 "empty_text": "Nothing here.",
                 "cards": .list(members.map { card(tasks[$0], index: $0, links: links) }),
             ]

@@ -4,7 +4,7 @@ import HeraldMarkdown
 import HeraldPresenters
 
 /// Decides the task pages: the board, the report as Markdown and as HTML, one page per tag and
-/// per project.
+/// per project, and the pages of the done column when the board shows only its newest tasks.
 struct TaskBoardCoordinator: Sendable {
     let presenter: TaskBoardPresenter
     let markdown: MarkdownRenderer
@@ -28,6 +28,13 @@ struct TaskBoardCoordinator: Sendable {
         }
         for project in presenter.projects {
             items.append(try Route.page(project.route, "task-list.html") { _ in presenter.facetPage(project, kind: .project) })
+        }
+        if let done = presenter.donePagination {
+            for number in 1...done.pageCount {
+                items.append(try Route.page(done.route(ofPage: number), "task-list.html") { _ in
+                    presenter.donePage(done, number: number)
+                })
+            }
         }
         return items
     }

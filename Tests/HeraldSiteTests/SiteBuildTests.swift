@@ -109,12 +109,16 @@ private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: 
     #expect(storm.contains("<a href=\"../../heroes/raven/index.html\" rel=\"prev\">← Raven</a>"))
     #expect(!storm.contains("rel=\"next\""))
 
-    // The search index is a script assigning a JSON array: the `last` flags must leave no
+    // The search index is a script assigning a JSON object: the `last` flags must leave no
     // trailing comma, or the browser would reject it.
     let script = try site.read("Output/heroes/search-index.js")
-    let json = try #require(script.firstMatch(of: /=\s*(\[[\s\S]*\]);\s*$/)?.1)
-    let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
-    #expect(entries.map { $0["name"] } == ["Bane", "Raven", "Storm"])
+    let json = try #require(script.firstMatch(of: /=\s*(\{[\s\S]*\});\s*$/)?.1)
+    let index = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let entries = try #require(index["heroes"] as? [[Any]])
+    #expect(entries.map { $0.first as? String } == ["Bane", "Raven", "Storm"])
+    // Each hero's link is put together from the slug: it must be the hero page's.
+    #expect(index["linkBefore"] as? String == "heroes/" && index["linkAfter"] as? String == "/index.html")
+    #expect(entries.map { $0[1] as? String } == ["bane", "raven", "storm"])
 }
 
 @Test func theBuiltInThemeNamesOnlyKeysItsViewDataHas() throws {

@@ -50,7 +50,8 @@ import Testing
     let prefix = "window.heraldHeroIndex = "
     try #require(script.hasPrefix(prefix) && script.hasSuffix(";\n"))
     let index = try JSONSerialization.jsonObject(with: Data(script.dropFirst(prefix.count).dropLast(2).utf8))
-    let names = (index as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+    let heroes = (index as? [String: Any])?["heroes"] as? [[Any]] ?? []
+    let names = heroes.compactMap { $0.first as? String }
     #expect(names.contains(name))
 }
 

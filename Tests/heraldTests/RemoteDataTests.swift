@@ -147,7 +147,7 @@ private extension TemporarySite {
     #expect(result.status == 0, "\(result.stderr)")
     let index = try paged.read("Output/heroes/search-index.js")
     for page in 1...3 {
-        for hero in 1...2 { #expect(index.components(separatedBy: "\"name\": \"Page \(page) hero \(hero)\"").count == 2) }
+        for hero in 1...2 { #expect(index.components(separatedBy: "[\"Page \(page) hero \(hero)\",").count == 2) }
     }
     let capped = try await remoteSite(server, "/paged/1", "  max_pages: 2\n").build(at: "2026-11-21T10:00:00Z")
     #expect(capped.status == 1 && capped.stderr.contains("more than 2 pages (raise the source's max_pages: to read more)"))

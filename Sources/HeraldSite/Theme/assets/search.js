@@ -1,20 +1,50 @@
 // Filters the hero catalog in the browser. The index is a script (not fetched JSON) so the
-// search also works when the site is opened from disk; without JavaScript the plain list stays.
+// search also works when the site is opened from disk; it is loaded only when the search box is
+// first used, so the catalog's first page costs nothing for 20,000 heroes' index. Without
+// JavaScript the plain list stays.
 (function () {
   var form = document.querySelector("[data-search]");
-  var heroes = window.heraldHeroIndex;
-  if (!form || !heroes) return;
+  if (!form) return;
   var input = form.querySelector("input");
   var results = document.getElementById("search-results");
   var listing = document.getElementById("catalog");
   var status = document.getElementById("search-status");
+  var heroes = null;
+  var loading = false;
   form.hidden = false;
+
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  heroes.forEach(function (hero) { hero.folded = fold(hero.text); });
-  form.addEventListener("submit", function (event) { event.preventDefault(); });
-  input.addEventListener("input", function () {
+
+  function load() {
+    if (heroes || loading) return;
+    loading = true;
+    status.textContent = "Loading the search index…";
+    var script = document.createElement("script");
+    script.src = form.getAttribute("data-index");
+    script.onload = function () {
+      var index = window.heraldHeroIndex;
+      heroes = index.heroes.map(function (entry) {
+        var summary = index.summaries[entry[2]] || "";
+        return {
+          name: entry[0], summary: summary,
+          href: form.getAttribute("data-root") + index.linkBefore + entry[1] + index.linkAfter,
+          folded: fold(entry[0] + " " + summary + " " + entry[3])
+        };
+      });
+      status.textContent = "";
+      search();
+    };
+    script.onerror = function () {
+      loading = false;
+      status.textContent = "The search index could not be loaded.";
+    };
+    document.head.appendChild(script);
+  }
+
+  function search() {
+    if (!heroes) return;
     var query = fold(input.value.trim());
     results.textContent = "";
     if (!query) {
@@ -25,11 +55,12 @@
     var found = heroes.filter(function (hero) {
       return words.every(function (word) { return hero.folded.indexOf(word) !== -1; });
     });
+    var fragment = document.createDocumentFragment();
     found.slice(0, 100).forEach(function (hero) {
       var item = document.createElement("li");
       item.className = "panel hero-card";
       var link = document.createElement("a");
-      link.href = form.getAttribute("data-root") + hero.href;
+      link.href = hero.href;
       link.textContent = hero.name;
       var details = document.createElement("div");
       details.className = "details";
@@ -38,9 +69,15 @@
       body.appendChild(link);
       body.appendChild(details);
       item.appendChild(body);
-      results.appendChild(item);
+      fragment.appendChild(item);
     });
-    status.textContent = found.length === 1 ? "1 hero found" : found.length + " heroes found";
+    results.appendChild(fragment);
+    var shown = found.length > 100 ? " (the first 100 shown)" : "";
+    status.textContent = (found.length === 1 ? "1 hero found" : found.length + " heroes found") + shown;
     results.hidden = false; listing.hidden = true;
-  });
+  }
+
+  form.addEventListener("submit", function (event) { event.preventDefault(); });
+  input.addEventListener("focus", load);
+  input.addEventListener("input", function () { if (heroes) search(); else load(); });
 })();
