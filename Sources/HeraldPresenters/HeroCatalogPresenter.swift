@@ -93,7 +93,8 @@ public final class HeroCatalogPresenter: Sendable {
                                   links: links, section: "heroes")
         view["title"] = .string(title)
         view["summary"] = .string(heroes.isEmpty ? "The catalog is empty."
-            : "\(count(heroes.count, "hero", "heroes")), sorted by name. Page \(number) of \(pagination.pageCount).")
+            : "\(count(heroes.count, "hero", "heroes")), sorted by name"
+                + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
         view["empty_text"] = "No heroes yet. Add records to the heroes source and build again."
         view["heroes"] = .list(pagination.range(ofPage: number).map { card($0, links: links) })
@@ -307,6 +308,7 @@ public final class HeroCatalogPresenter: Sendable {
             "alignment": .string(heroes[index].alignment ?? "unknown"),
             "alignment_class": .string(HeroFormatting.alignmentClass(heroes[index].alignment)),
             "stats_total": .string(totals[index]),
+            "stats_text": .string(heroes[index].stats.isEmpty ? "no stats" : "total " + totals[index]),
             "initials": .string(initials[index]),
             "color": .string(colors[index]),
             "image": heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,

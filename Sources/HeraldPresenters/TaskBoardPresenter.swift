@@ -55,7 +55,9 @@ public struct TaskBoardPresenter: Sendable {
         view["chart"] = WeeklyChart().view(completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
                                            text: context.dayText)
         view["tags"] = .list(tags.map { facetView($0, links: links) })
+        view["any_tags"] = .bool(!tags.isEmpty)
         view["projects"] = .list(projects.map { facetView($0, links: links) })
+        view["any_projects"] = .bool(!projects.isEmpty)
         return .map(view)
     }
 

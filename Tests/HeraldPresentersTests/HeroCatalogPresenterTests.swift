@@ -115,6 +115,7 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(zatanna["biography_html"]?.isNull == true)
     #expect(zatanna["has_stats"]?.bool == false)
     #expect(zatanna["stats_total"]?.string == "0")
+    #expect(zatanna["stats_text"]?.string == "no stats")
     #expect(zatanna["image"]?.isNull == true)
     #expect(zatanna["initials"]?.string == "Z")
     let aquaman = try #require(presenter.detail(index: 0)["hero"])
@@ -201,18 +202,26 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(alignments["values"]?.list?.last?["href"]?.string == "../../heroes/alignment/good/index.html")
 }
 
-@Test func theSearchIndexMarksOnlyTheLastEntry() throws {
-    let entries = try #require(try catalog().searchIndex()["heroes"]?.list)
+@Test func theSearchIndexIsCompactAndMarksOnlyTheLastEntry() throws {
+    let index = try catalog().searchIndex()
+    let entries = try #require(index["heroes"]?.list)
     // `last` lets the JSON template leave out the comma after the final entry.
     #expect(entries.map { $0["last"]?.bool } == [false, false, false, false, true])
     #expect(entries.map { $0["name"]?.string } == ["Aquaman", "batman", "Cyborg", "Darkseid", "Zatanna"])
-    #expect(entries[1]["href"]?.string == "heroes/batman/index.html")
-    #expect(entries[1]["summary"]?.string == "DC Comics · good")
-    let text = try #require(entries[1]["text"]?.string)
-    for word in ["batman", "Bruce Wayne", "Matches Malone", "detective"] {
-        #expect(text.contains(word))
+    // A hero's link is the pieces around its slug; its summary one of the shared ones.
+    #expect((index["link_before"]?.string ?? "") + (entries[1]["slug"]?.string ?? "") + (index["link_after"]?.string ?? "")
+            == "heroes/batman/index.html")
+    let summaries = try #require(index["summaries"]?.list?.map { $0["text"]?.string ?? "" })
+    #expect(Set(summaries).count == summaries.count)
+    #expect(summaries[entries[1]["summary"]?.int ?? -1] == "DC Comics · good")
+    #expect(summaries[entries[4]["summary"]?.int ?? -1] == "Neutral")
+    #expect(index["summaries"]?.list?.last?["last"]?.bool == true)
+    // The rest of what a query matches, without the name or the summary again.
+    let extra = try #require(entries[1]["extra"]?.string)
+    for word in ["Bruce Wayne", "Matches Malone", "detective"] {
+        #expect(extra.contains(word))
     }
-    #expect(entries[4]["summary"]?.string == "Neutral")
+    #expect(!extra.contains("DC Comics") && !extra.contains("batman"))
 }
 
 @Test func anEmptyCatalogSaysSo() throws {
