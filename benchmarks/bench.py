@@ -6,7 +6,8 @@ Measures, on this machine:
      and peak memory (getrusage of the child), for each N;
   2. scaling: Herald's time at 100k / 10k (and 10k / 1k);
   3. a no-change rebuild of 10k: time / full build, and files written (from --report); and
-     `herald check` of the 10k output: time / full build;
+     `herald check` of the 10k output: time / full build; and the floor of each size (the CPU time of
+     reading the inputs, writing as many bytes into as many files, and cmark over the bodies);
   4. HeraldMustache vs swift-mustache (benchmarks/template-engine, template-bench);
   5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench);
   6. `herald serve` (benchmarks/serve_bench.py): saving one hero of 10,000 to the reload event,
@@ -52,6 +53,7 @@ TARGETS = {
     "serve_board_done_to_served_seconds": 0.2,
     "serve_template_edit_over_full_build": 1.0,
     "link_check_over_full_build_at_10k": 0.5,
+    "herald_cpu_over_floor_at_10k": 2.5,
 }
 
 
@@ -294,6 +296,8 @@ class Bench:
             "hugo": summarize(hugo) | {"files": hugo_files, "bytes": hugo_bytes},
         }
         entry["ratio_herald_over_hugo"] = entry["herald"]["median_seconds"] / entry["hugo"]["median_seconds"]
+        entry["floor"] = self.floor(herald_site, os.path.join(herald_site, "Output"))
+        entry["herald_cpu_over_floor"] = entry["herald"]["median_cpu_seconds"] / entry["floor"]["cpu_seconds"]
 
         if count == 10000 or (count == max(s for s in self.sizes if s <= 10000) and 10000 not in self.sizes):
             entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
@@ -320,6 +324,49 @@ class Bench:
         }
         result["ratio_to_full_build"] = result["median_seconds"] / full
         return result
+
+    def floor(self, site, output):
+        """What no generator can beat here, in CPU seconds: `floor` (benchmarks/floor/floor.c) reading
+        every input file and writing as many bytes into as many new files as Herald's output has, plus
+        the `cmark` command rendering every Markdown body."""
+        binary = os.path.join(WORK, "floor")
+        if not os.path.exists(binary):
+            subprocess.run(["cc", "-O2", "-o", binary, os.path.join(HERE, "floor", "floor.c")], check=True)
+        inputs, plan, bodies = (os.path.join(WORK, name) for name in ("floor-inputs.txt", "floor-plan.txt", "floor-bodies.md"))
+        with open(inputs, "w") as out, open(bodies, "w") as joined:
+            for folder, _, names in os.walk(site):
+                if os.path.commonpath([folder, output]) == output:
+                    continue
+                for name in sorted(names):
+                    path = os.path.join(folder, name)
+                    out.write(path + "\n")
+                    if name.endswith(".md"):
+                        with open(path) as file:
+                            text = file.read()
+                        # The body: what follows the front matter's closing line.
+                        parts = text.split("\n---\n", 1) if text.startswith("---\n") else ["", text]
+                        joined.write(parts[-1] + "\n")
+        with open(plan, "w") as out:
+            files = []
+            for folder, _, names in os.walk(output):
+                for name in names:
+                    if not name.startswith("."):
+                        path = os.path.join(folder, name)
+                        files.append((os.path.relpath(path, output), os.path.getsize(path)))
+            for relative, size in sorted(files):
+                out.write(f"{size}\t{relative}\n")
+        writes, renders = [], []
+        for _ in range(self.runs):
+            target = os.path.join(WORK, "floor-output")
+            discard(target)
+            writes.append(measure([binary, inputs, plan, target]))
+            renders.append(measure(["cmark", "--smart", "--validate-utf8", bodies]))
+        discard(os.path.join(WORK, "floor-output"))
+        write_cpu = median([s["user"] + s["sys"] for s in writes])
+        render_cpu = median([s["user"] + s["sys"] for s in renders])
+        log(f"   floor: files {write_cpu:.2f} CPU s + cmark {render_cpu:.2f} CPU s")
+        return {"files_cpu_seconds": write_cpu, "cmark_cpu_seconds": render_cpu, "cpu_seconds": write_cpu + render_cpu,
+                "files_sys_seconds": median([s["sys"] for s in writes])}
 
     def link_check(self, site, full):
         """`herald check` over the output of the last build: every internal link of every page."""
@@ -394,6 +441,7 @@ class Bench:
             checks["herald_over_hugo_at_10k"] = sizes["10000"]["ratio_herald_over_hugo"]
             if "no_change_rebuild" in sizes["10000"]:
                 checks["no_change_rebuild_over_full"] = sizes["10000"]["no_change_rebuild"]["ratio_to_full_build"]
+            checks["herald_cpu_over_floor_at_10k"] = sizes["10000"]["herald_cpu_over_floor"]
             if "link_check" in sizes["10000"]:
                 checks["link_check_over_full_build_at_10k"] = sizes["10000"]["link_check"]["ratio_to_full_build"]
         if "10000" in sizes and "100000" in sizes:
@@ -449,6 +497,11 @@ class Bench:
                 lines.append(f"No-change rebuild of {int(count):,}: {n['median_seconds']:.2f} s = "
                              f"{n['ratio_to_full_build']:.2f}x a full build; written {n['written']}, "
                              f"unchanged {n['unchanged']:,}, removed {n['removed']}")
+        for count, entry in sizes.items():
+            f = entry["floor"]
+            lines.append(f"Floor at {int(count):,}: {f['cpu_seconds']:.2f} CPU s (files {f['files_cpu_seconds']:.2f},"
+                         f" cmark {f['cmark_cpu_seconds']:.2f}); Herald {entry['herald']['median_cpu_seconds']:.2f} CPU s"
+                         f" = {entry['herald_cpu_over_floor']:.2f}x the floor")
         for count, entry in sizes.items():
             if "link_check" in entry:
                 c = entry["link_check"]
