@@ -33,7 +33,8 @@ public struct SiteFilesPresenter: Sendable {
         ["sitemaps": .list(parts.map { ["loc": .string(context.absoluteURL($0))] })]
     }
 
-    /// The Atom feed: the most recently completed tasks, newest first.
+    /// The Atom feed: the most recently completed tasks, newest first. Its author is the site:
+    /// RFC 4287 requires one for a feed whose entries name none.
     public func feed(tasks: [Task], limit: Int = 20) -> TemplateValue {
         let done = tasks.filter { $0.completed && $0.completedAt != nil }
             .sorted { ($0.completedAt?.description ?? "", $0.id) > ($1.completedAt?.description ?? "", $1.id) }
@@ -41,6 +42,7 @@ public struct SiteFilesPresenter: Sendable {
         let updated = done.first?.completedAt.map(Self.timestamp) ?? Self.timestamp(context.now)
         return [
             "title": .string("\(context.title): recently completed"),
+            "author": .string(context.title),
             "id": .string(context.absoluteURL("")),
             "self": .string(context.absoluteURL("feed.xml")),
             "home": .string(context.absoluteURL("")),

@@ -32,6 +32,7 @@ import Testing
     #expect(entries.last?["summary"]?.string == "Old")
     #expect(feed["updated"]?.string == "2026-11-18T00:00:00Z")
     #expect(feed["self"]?.string == "https://example.org/board/feed.xml")
+    #expect(feed["author"]?.string == "Test Board")
     #expect(SiteFilesPresenter(context: try context()).feed(tasks: tasks, limit: 1)["entries"]?.list?.count == 1)
 }
 
