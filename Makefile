@@ -1,5 +1,6 @@
 # The two commands a newcomer needs: `make site` builds the default site into Output/,
-# `make test` runs every test. Both install the C libraries Herald links against when missing.
+# `make test` runs every test: the Swift tests, then the browser suite (Tests/Browser/README.md).
+# Both install what they need when it is missing: `make deps` installs all of it.
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
 # `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit);
 # `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
@@ -8,37 +9,72 @@ FUZZ_SECONDS ?= 60
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev libjemalloc-dev
 BENCH_APT_PACKAGES := hugo cmark
+# The browser suite: Debian's Chromium and its driver, Java for the Nu HTML checker and jing,
+# and venv for the Python packages of Tests/Browser/requirements.txt.
+BROWSER_APT_PACKAGES := chromium chromium-driver default-jre-headless python3-venv
+BROWSER_VENV := .build/browser-venv
+# The suite runs in the virtual environment when it was made; with the system's python3 it can
+# only say what is missing.
+BROWSER_PYTHON = $(shell [ -x $(BROWSER_VENV)/bin/python ] && echo $(BROWSER_VENV)/bin/python || echo python3)
+# The herald binary the browser suite builds its sites with (default: .build/debug/herald, built).
+HERALD ?=
 
-.PHONY: deps build test test-slow fuzz site bench clean
+.PHONY: deps deps-libs deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench clean
+
+deps: deps-libs deps-browser
 
 # python3 runs the HTTP server the remote-data tests talk to.
-deps:
+deps-libs:
 	@if ! pkg-config --exists libcmark sqlite3 jemalloc 2>/dev/null || ! command -v python3 >/dev/null; then \
 		echo "Installing $(APT_PACKAGES) python3…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES) python3; \
 	fi
 
-build: deps
+# Nothing here stops the build when it cannot be installed (no apt-get, no root or sudo, no
+# network): the browser suite then says it is skipped, and fails under CI.
+deps-browser: $(BROWSER_VENV)/installed
+
+deps-browser-apt:
+	@if ! command -v chromium >/dev/null || [ ! -x /usr/bin/chromedriver ] || ! command -v java >/dev/null \
+			|| ! python3 -c 'import ensurepip' 2>/dev/null; then \
+		echo "Installing $(BROWSER_APT_PACKAGES)…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(BROWSER_APT_PACKAGES) \
+			|| echo "warning: could not install $(BROWSER_APT_PACKAGES); the browser tests will be skipped"; \
+	fi
+
+$(BROWSER_VENV)/installed: Tests/Browser/requirements.txt | deps-browser-apt
+	@echo "Installing the browser suite's Python packages into $(BROWSER_VENV)…"
+	@python3 -m venv $(BROWSER_VENV) && $(BROWSER_VENV)/bin/pip install -q -r Tests/Browser/requirements.txt \
+		&& touch $@ || echo "warning: could not install Tests/Browser/requirements.txt; the browser tests will be skipped"
+
+build: deps-libs
 	$(SWIFT) build
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-browser HERALD=.build/debug/herald
+
+# The browser suite alone (Tests/Browser/README.md): it builds the herald binary unless HERALD names one.
+test-browser: deps-browser
+	@[ -n "$(HERALD)" ] || $(SWIFT) build --product herald
+	HERALD="$(or $(HERALD),.build/debug/herald)" $(BROWSER_PYTHON) Tests/Browser/run.py
 
 test-slow: deps
 	$(SWIFT) build --build-tests
 	HERALD_CRASH_ITERATIONS=50 $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory test-browser HERALD=.build/debug/herald
 
-fuzz: deps
+fuzz: deps-libs
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
-site: deps
+site: deps-libs
 	$(SWIFT) build -c release --product herald
 	.build/release/herald build
 
 # Release builds of herald and of the template-engine benchmark package, then benchmarks/bench.py:
 # prints a table and writes benchmarks/results.json.
-bench: deps
+bench: deps-libs
 	@if ! command -v hugo >/dev/null || ! command -v cmark >/dev/null; then \
 		echo "Installing $(BENCH_APT_PACKAGES)…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(BENCH_APT_PACKAGES); \
