@@ -1,6 +1,7 @@
 # The two commands a newcomer needs: `make site` builds the default site into Output/,
 # `make test` runs every test: the Swift tests, then the browser suite (Tests/Browser/README.md).
 # Both install what they need when it is missing: `make deps` installs all of it.
+# `make screenshots` writes docs/screenshots/*.png of the default site with the same browser.
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
 # `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit);
 # `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
@@ -19,7 +20,7 @@ BROWSER_PYTHON = $(shell [ -x $(BROWSER_VENV)/bin/python ] && echo $(BROWSER_VEN
 # The herald binary the browser suite builds its sites with (default: .build/debug/herald, built).
 HERALD ?=
 
-.PHONY: deps deps-libs deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench clean
+.PHONY: deps deps-libs deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots clean
 
 deps: deps-libs deps-browser
 
@@ -67,6 +68,17 @@ test-slow: deps
 
 fuzz: deps-libs
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
+
+# PNGs of the default site at 1280 and 390 px, light and dark, into docs/screenshots/, reduced
+# to 256 colours by pngquant (a third of the bytes; a page of flat colours looks the same).
+screenshots: deps-browser
+	@if ! command -v pngquant >/dev/null; then \
+		echo "Installing pngquant…"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq pngquant; \
+	fi
+	$(SWIFT) build --product herald
+	$(BROWSER_PYTHON) Tests/Browser/screenshots.py docs/screenshots
+	pngquant --speed 1 --strip --force --ext .png docs/screenshots/*.png
 
 site: deps-libs
 	$(SWIFT) build -c release --product herald

@@ -114,8 +114,9 @@ def generated_site():
     return Site("%d-hero site" % GENERATED_HEROES, _scratch / "generated-output")
 
 
-def new_driver(size=DESKTOP):
-    """Headless Chromium through Debian's chromedriver, with the console and network logged."""
+def new_driver(size=DESKTOP, arguments=()):
+    """Headless Chromium through Debian's chromedriver, with the console and network logged;
+    `arguments` are more command-line switches for Chromium."""
     options = webdriver.ChromeOptions()
     # Both paths given: Selenium Manager, which would download a browser or a driver, never runs.
     options.binary_location = CHROMIUM
@@ -125,6 +126,8 @@ def new_driver(size=DESKTOP):
     options.add_argument("--no-first-run")
     if os.geteuid() == 0:
         options.add_argument("--no-sandbox")
+    for argument in arguments:
+        options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_page_load_timeout(30)
