@@ -9,11 +9,13 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
+import unicodedata
 import unittest
 from pathlib import Path
 from urllib.parse import quote
@@ -35,6 +37,17 @@ PHONE = (390, 844)
 
 _scratch = Path(tempfile.mkdtemp(prefix="herald-browser-"))
 atexit.register(shutil.rmtree, _scratch, ignore_errors=True)
+
+
+def scratch():
+    """The run's temporary folder, for sites a test makes of its own."""
+    return _scratch
+
+
+def folded(text):
+    """What search.js compares: decomposed, combining marks dropped, lower case (written again
+    here, so that the tests do not trust the code they test)."""
+    return re.sub("[\u0300-\u036f]", "", unicodedata.normalize("NFD", text)).lower()
 
 
 class Site:

@@ -1,6 +1,5 @@
 """The catalog's search box (assets/search.js), from disk and over HTTP, on both sites."""
 import re
-import unicodedata
 
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
@@ -13,16 +12,10 @@ import support
 ORIGINS = ("file", "http")
 
 
-def folded(text):
-    """What search.js compares: decomposed, combining marks dropped, lower case (written again
-    here, so that the test does not trust the code it tests)."""
-    return re.sub("[\u0300-\u036f]", "", unicodedata.normalize("NFD", text)).lower()
-
-
 def matching_names(site, query):
     """The names of the heroes of the built search index whose text holds every word of `query`."""
-    words = folded(query).split()
-    return sorted(hero["name"] for hero in site.search_index() if all(word in folded(hero["text"]) for word in words))
+    words = support.folded(query).split()
+    return sorted(hero["name"] for hero in site.search_index() if all(word in support.folded(hero["text"]) for word in words))
 
 
 class CatalogSearchTests(support.BrowserTest):
