@@ -152,22 +152,43 @@ class PhoneTests(support.BrowserTest):
                 """)
                 self.assertEqual(small, [])
 
-    def test_a_hero_image_that_fails_falls_back_to_the_initials(self):
+    def test_a_hero_image_shows_and_one_that_fails_falls_back_to_the_initials(self):
         folder = support.scratch() / "images"
         (folder / "Content" / "heroes").mkdir(parents=True)
+        site = support.Site("image site", folder / "Output")
+        # The working image is served by the site's own server, whose port is known once it runs.
+        (folder / "Output").mkdir()
+        port = site.serve()
         (folder / "herald.yml").write_text("title: Images\nheroes:\n  source: Content/heroes\n")
         (folder / "Content" / "heroes" / "broken.md").write_text(
-            "---\nname: Broken Mirror\nimage: https://127.0.0.1:9/nothing.png\n---\n")
+            "---\nname: Broken Mirror\nimage: http://127.0.0.1:9/nothing.png\n---\n")
+        (folder / "Content" / "heroes" / "shown.md").write_text(
+            "---\nname: Shown Face\nimage: http://127.0.0.1:%d/face.svg\n---\n" % port)
         support.herald_build(folder, folder / "Output")
-        site = support.Site("image site", folder / "Output")
-        for page in ("heroes/", "heroes/broken-mirror/"):
+        (folder / "Output" / "face.svg").write_text(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="teal"/></svg>')
+        for page, name in (("heroes/", None), ("heroes/broken-mirror/", "Broken Mirror"), ("heroes/shown-face/", "Shown Face")):
             with self.subTest(page=page):
                 self.driver.get(site.url("http", page))
-                image = self.driver.find_element(By.CSS_SELECTOR, ".avatar img")
-                self.assertEqual((image.get_attribute("width"), image.get_attribute("loading")),
-                                 ("112" if "broken-mirror" in page else "56", "lazy"))
-                WebDriverWait(self.driver, 10, poll_frequency=0.05).until(
-                    lambda _: not image.is_displayed(), "the failed image still shows")
-                initials = self.driver.find_element(By.CSS_SELECTOR, ".avatar span")
-                self.assertEqual(initials.text, "BM")
-                self.assertTrue(initials.is_displayed())
+                images = self.driver.find_elements(By.CSS_SELECTOR, ".avatar img")
+                self.assertEqual(len(images), 2 if name is None else 1)
+                for image in images:
+                    self.assertEqual(image.get_attribute("loading"), "lazy")
+                    self.assertIn(image.get_attribute("width"), ("56", "112"))
+                    self.assertEqual(image.get_attribute("width"), image.get_attribute("height"))
+                    if name:
+                        self.assertEqual(image.get_attribute("alt"), "Portrait of " + name)
+                # Each avatar ends up showing its image or, when that fails, its initials.
+                WebDriverWait(self.driver, 10, poll_frequency=0.05).until(lambda driver: driver.execute_script("""
+                    return Array.from(document.querySelectorAll(".avatar img")).every(image =>
+                        image.hidden ? true : image.complete && image.naturalWidth > 0);
+                """), "an avatar image neither loaded nor gave way")
+                shown = self.driver.execute_script("""
+                    return Array.from(document.querySelectorAll(".avatar")).map(avatar => {
+                        const image = avatar.querySelector("img");
+                        return [avatar.querySelector("span").textContent, image && !image.hidden];
+                    });
+                """)
+                expected = {"heroes/": [["BM", False], ["SF", True]], "heroes/broken-mirror/": [["BM", False]],
+                            "heroes/shown-face/": [["SF", True]]}[page]
+                self.assertEqual(shown, expected)
