@@ -6,7 +6,8 @@ Measures, on this machine:
      and peak memory (getrusage of the child), for each N;
   2. scaling: Herald's time at 100k / 10k (and 10k / 1k);
   3. a no-change rebuild of 10k: time / full build, and files written (from --report); and
-     `herald check` of the 10k output: time / full build; and the floor of each size (the CPU time of
+     `herald check` of the 10k output: time / full build; a rebuild of 10k in which every page
+     changed (the site title edited), Herald over Hugo, each over its own output; and the floor of each size (the CPU time of
      reading the inputs, writing as many bytes into as many files, and cmark over the bodies);
   4. HeraldMustache vs swift-mustache (benchmarks/template-engine, template-bench);
   5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench);
@@ -54,6 +55,7 @@ TARGETS = {
     "serve_template_edit_over_full_build": 1.0,
     "link_check_over_full_build_at_10k": 0.5,
     "herald_cpu_over_floor_at_10k": 2.5,
+    "all_changed_rebuild_herald_over_hugo_at_10k": 0.5,
 }
 
 
@@ -302,6 +304,7 @@ class Bench:
         if count == 10000 or (count == max(s for s in self.sizes if s <= 10000) and 10000 not in self.sizes):
             entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
             entry["link_check"] = self.link_check(herald_site, entry["herald"]["median_seconds"])
+            entry["all_changed_rebuild"] = self.all_changed(herald_site, hugo_site)
         self.results["sizes"][str(count)] = entry
         if not os.environ.get("BENCH_KEEP"):
             discard(folder)
@@ -323,6 +326,39 @@ class Bench:
                                                          for r in reports]) for p in reports[-1]["phases"]},
         }
         result["ratio_to_full_build"] = result["median_seconds"] / full
+        return result
+
+    def all_changed(self, herald_site, hugo_site):
+        """A rebuild over each generator's own output after an edit that changes every page (the
+        site's title, in every page's header), alternating which goes first."""
+        configs = {"herald": (os.path.join(herald_site, "herald.yml"), "title: Hero Benchmark\n"),
+                   "hugo": (os.path.join(hugo_site, "config.toml"), 'title = "Hero Benchmark"\n')}
+        originals = {}
+        for name, (path, _) in configs.items():
+            with open(path) as file:
+                originals[name] = file.read()
+        # Each generator's output is there from its last timed build; Hugo's is rebuilt once so that
+        # both start from an output of the same title.
+        self.hugo_build(hugo_site)
+        samples = {"herald": [], "hugo": []}
+        try:
+            for run in range(self.runs):
+                order = ["herald", "hugo"] if run % 2 == 0 else ["hugo", "herald"]
+                for name in order:
+                    path, line = configs[name]
+                    with open(path, "w") as file:
+                        file.write(originals[name].replace(line, line.replace("Benchmark", f"Benchmark {run + 1}")))
+                    if name == "herald":
+                        samples[name].append(measure([self.herald, "build", "--source", herald_site, "--now", NOW, "--quiet"]))
+                    else:
+                        samples[name].append(self.hugo_build(hugo_site))
+                    log(f"   all-changed rebuild {run + 1}/{self.runs} {name:6} {samples[name][-1]['seconds']:8.2f} s")
+        finally:
+            for name, (path, _) in configs.items():
+                with open(path, "w") as file:
+                    file.write(originals[name])
+        result = {"herald": summarize(samples["herald"]), "hugo": summarize(samples["hugo"])}
+        result["ratio_herald_over_hugo"] = result["herald"]["median_seconds"] / result["hugo"]["median_seconds"]
         return result
 
     def floor(self, site, output):
@@ -442,6 +478,8 @@ class Bench:
             if "no_change_rebuild" in sizes["10000"]:
                 checks["no_change_rebuild_over_full"] = sizes["10000"]["no_change_rebuild"]["ratio_to_full_build"]
             checks["herald_cpu_over_floor_at_10k"] = sizes["10000"]["herald_cpu_over_floor"]
+            if "all_changed_rebuild" in sizes["10000"]:
+                checks["all_changed_rebuild_herald_over_hugo_at_10k"] = sizes["10000"]["all_changed_rebuild"]["ratio_herald_over_hugo"]
             if "link_check" in sizes["10000"]:
                 checks["link_check_over_full_build_at_10k"] = sizes["10000"]["link_check"]["ratio_to_full_build"]
         if "10000" in sizes and "100000" in sizes:
@@ -502,6 +540,12 @@ class Bench:
             lines.append(f"Floor at {int(count):,}: {f['cpu_seconds']:.2f} CPU s (files {f['files_cpu_seconds']:.2f},"
                          f" cmark {f['cmark_cpu_seconds']:.2f}); Herald {entry['herald']['median_cpu_seconds']:.2f} CPU s"
                          f" = {entry['herald_cpu_over_floor']:.2f}x the floor")
+        for count, entry in sizes.items():
+            if "all_changed_rebuild" in entry:
+                a = entry["all_changed_rebuild"]
+                lines.append(f"All-changed rebuild of {int(count):,} (the site title edited, over each one's own output):"
+                             f" Herald {a['herald']['median_seconds']:.2f} s, Hugo {a['hugo']['median_seconds']:.2f} s,"
+                             f" ratio {a['ratio_herald_over_hugo']:.2f}")
         for count, entry in sizes.items():
             if "link_check" in entry:
                 c = entry["link_check"]
