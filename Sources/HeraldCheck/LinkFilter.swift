@@ -39,10 +39,6 @@ public struct LinkFilter: @unchecked Sendable {
         }
     }
 
-    func excludes(url: String) -> Bool {
-        matches(url)
-    }
-
     private func matches(_ text: String) -> Bool {
         let range = NSRange(location: 0, length: text.utf16.count)
         return patterns.contains { $0.firstMatch(in: text, range: range) != nil }
