@@ -138,6 +138,33 @@ class PhoneTests(support.BrowserTest):
         # One column fills most of the screen, and the next one peeks in.
         self.assertTrue(all(0.8 * board[0] <= width < board[0] for width in columns), (columns, board))
 
+    def test_a_long_title_wraps_the_header_without_overlap(self):
+        folder = support.scratch() / "long-title"
+        (folder / "Content" / "heroes").mkdir(parents=True)
+        (folder / "Content" / "pages").mkdir()
+        (folder / "herald.yml").write_text("title: The Quite Extraordinarily Long Name of Our Volunteer Team's Board\n"
+                                           "tasks:\n  source: Content/tasks.todo.txt\nheroes:\n  source: Content/heroes\n")
+        (folder / "Content" / "tasks.todo.txt").write_text("Water the plants\n")
+        (folder / "Content" / "heroes" / "one.md").write_text("---\nname: Only One\n---\n")
+        (folder / "Content" / "pages" / "about.md").write_text("---\ntitle: About our volunteer gardening team\n---\nHello.\n")
+        support.herald_build(folder, folder / "Output")
+        site = support.Site("long title", folder / "Output")
+        for page in ("", "tasks/"):
+            with self.subTest(page=page):
+                self.driver.get(site.url("http", page))
+                overlaps = self.driver.execute_script("""
+                    const boxes = [document.querySelector(".brand"), ...document.querySelectorAll(".site-nav a")]
+                      .map(e => [e.textContent.trim(), e.getBoundingClientRect()]);
+                    const found = [];
+                    boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+                      if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) found.push(a + " / " + b);
+                    }));
+                    const width = document.documentElement.clientWidth;
+                    boxes.forEach(([a, p]) => { if (p.right > width) found.push(a + " ends at " + p.right); });
+                    return found;
+                """)
+                self.assertEqual(overlaps, [])
+
     def test_links_outside_running_text_are_44_px_targets(self):
         site = support.default_site()
         for page in ("", "tasks/", "heroes/", "heroes/page/2/"):
