@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import HeraldCore
 
 /// The files of a built site, by their paths in the output folder.
 struct OutputListing {
@@ -7,41 +7,16 @@ struct OutputListing {
     let files: Set<String>
     /// The pages to read: `.html` files, then `sitemap.xml` and `feed.xml` when there.
     let pages: [String]
+    /// Folders that could not be listed, and links leading out of the output folder.
+    let problems: [Diagnostic]
 
-    init(folder: URL) {
-        var files = Set<String>()
-        Self.walk(folder.path, prefix: "", depth: 0, into: &files)
-        var pages = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
-        pages += ["sitemap.xml", "feed.xml"].filter(files.contains)
-        self.files = files
-        self.pages = pages
-    }
-
-    /// Adds the files under `folder` to `files`, by readdir: the entry's type comes with its name,
-    /// where FileManager's enumerator stats every file of a 10,000-page site.
-    private static func walk(_ folder: String, prefix: String, depth: Int, into files: inout Set<String>) {
-        // Deep enough for any site; a symbolic link that loops stops here.
-        guard depth < 64, let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            // Hidden: `.`, `..`, and the build's own manifest and lock, which are not the site.
-            if name.hasPrefix(".") { continue }
-            let path = folder + "/" + name
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
-                var info = stat()
-                guard stat(path, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
-            }
-            if type == UInt8(DT_DIR) {
-                walk(path, prefix: prefix + name + "/", depth: depth + 1, into: &files)
-            } else {
-                files.insert(prefix + name)
-            }
-        }
+    init(folder: URL, shownAs: String) {
+        let listing = FolderWalk.files(in: folder.path, shownAs: shownAs, allowedRoots: [])
+        let paths = listing.files.map { $0.joined(separator: "/") }
+        files = Set(paths)
+        pages = paths.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
+            + ["sitemap.xml", "feed.xml"].filter(files.contains)
+        problems = listing.problems
     }
 
     /// The file a link to `path` serves: the file itself, or a folder's `index.html` (with or

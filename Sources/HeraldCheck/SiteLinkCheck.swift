@@ -36,7 +36,7 @@ public enum SiteLinkCheck {
     }
 
     public static func run(_ options: Options) -> Report {
-        let listing = OutputListing(folder: options.output)
+        let listing = OutputListing(folder: options.output, shownAs: options.shownAs)
         let scans = Parallel.map(listing.pages, chunk: 8) { page in read(page, options) }
         var anchors: [String: Set<String>] = [:]
         anchors.reserveCapacity(scans.count)
@@ -53,6 +53,7 @@ public enum SiteLinkCheck {
 
         var report = Report()
         report.pages = listing.pages.count
+        report.problems = listing.problems
         var externalIndex: [String: Int] = [:]
         for result in pageResults {
             report.links += result.links
@@ -79,10 +80,12 @@ public enum SiteLinkCheck {
 
     private static func read(_ page: String, _ options: Options) -> PageRead {
         let dialect: HTMLScanner.Dialect = page.hasSuffix(".xml") ? .xml : .html
-        guard let scan = PageBytes.withContents(of: options.output.path + "/" + page, { HTMLScanner.scan($0, dialect) }) else {
-            return .unreadable(.error(at: SourceLocation(file: options.shownAs + "/" + page), "cannot read the page"))
+        do {
+            let bytes = try FileBytes.read(path: options.output.path + "/" + page)
+            return .scanned(bytes.withUnsafeBufferPointer { HTMLScanner.scan($0, dialect) })
+        } catch {
+            return .unreadable(.error(at: SourceLocation(file: options.shownAs + "/" + page), "cannot read the page: \(error.reason)"))
         }
-        return .scanned(scan)
     }
 
     /// What checking one page's links found.

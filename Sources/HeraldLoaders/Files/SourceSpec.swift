@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// What a config's `tasks:` or `heroes:` section says about where its records come from.
 public struct SourceSpec: Sendable, Hashable {
     /// A file, a folder, a glob (`Content/**/*.md`) or a SQLite file, relative to the site folder;

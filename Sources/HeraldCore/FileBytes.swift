@@ -2,28 +2,19 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import HeraldCore
 
-/// Reads a whole regular file, bounded, turning I/O failures into diagnostics that name it.
+/// Reads a whole regular file, bounded: data files, task files and built pages alike.
 public enum FileBytes {
     /// What one data file may hold unless its source says otherwise (`max_bytes:`).
     public static let defaultLimit = 512 * 1024 * 1024
 
-    public static func read(_ file: SourceFile, limit: Int = defaultLimit) throws(DiagnosticError) -> [UInt8] {
-        do {
-            return try read(path: file.url.path, limit: limit)
-        } catch {
-            throw DiagnosticError(.error(at: SourceLocation(file: file.path), "cannot read '\(file.path)': \(error.reason)"))
-        }
-    }
-
     /// Why a file could not be read, in the words of the system.
-    struct Failure: Error {
-        var reason: String
+    public struct Failure: Error {
+        public var reason: String
 
         static var current: Failure { Failure(reason: String(cString: strerror(errno))) }
 
-        static func tooLarge(_ limit: Int) -> Failure {
+        public static func tooLarge(_ limit: Int) -> Failure {
             Failure(reason: "it is larger than \(limit) bytes (raise the source's max_bytes: to read it)")
         }
     }
@@ -31,7 +22,7 @@ public enum FileBytes {
     /// The whole file, read with as few system calls as it takes: its size comes from `fstat`.
     /// Only a regular file is read: a FIFO would block the build forever and a device such as
     /// /dev/zero never ends. Opening does not block (`O_NONBLOCK`) so a FIFO is refused too.
-    static func read(path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+    public static func read(path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .current }
         defer { close(descriptor) }
