@@ -3,7 +3,6 @@ import Foundation
 import HeraldCheck
 import HeraldConfig
 import HeraldCore
-import Synchronization
 
 /// `herald check`: the links of the built site, checked where they lead.
 struct CheckCommand: ParsableCommand {
@@ -101,7 +100,7 @@ struct CheckCommand: ParsableCommand {
             options.timeout = .seconds(Durations.seconds(in: timeout) ?? 20)
             options.maxAge = Double(Durations.seconds(in: maxAge) ?? 86_400)
             let settings = options
-            let checked = Self.wait { await ExternalLinkCheck.run(report.external, settings) }
+            let checked = AsyncWait.result { await ExternalLinkCheck.run(report.external, settings) } ?? ExternalLinkCheck.Outcome()
             problems += checked.problems
             outcome = checked
         }
@@ -134,19 +133,6 @@ struct CheckCommand: ParsableCommand {
     /// Page by page, then by line and column, as a reader goes through them.
     static func inReadingOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         (a.location.file, a.location.line, a.location.column) < (b.location.file, b.location.line, b.location.column)
-    }
-
-    /// Runs the outside check from this synchronous command, whose thread waits meanwhile.
-    private static func wait(_ work: @escaping @Sendable () async -> ExternalLinkCheck.Outcome) -> ExternalLinkCheck.Outcome {
-        let box = Mutex<ExternalLinkCheck.Outcome?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            let value = await work()
-            box.withLock { $0 = value }
-            finished.signal()
-        }
-        finished.wait()
-        return box.withLock { $0 } ?? ExternalLinkCheck.Outcome()
     }
 }
 

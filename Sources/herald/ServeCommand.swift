@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import HeraldServe
-import Synchronization
 
 /// `herald serve`: the site served from memory, rebuilt and reloaded as its files change.
 struct ServeCommand: ParsableCommand {
@@ -46,22 +45,8 @@ struct ServeCommand: ParsableCommand {
         options.drafts = drafts
         options.offline = offline
         options.verbose = verbose
-        // ArgumentParser runs commands synchronously: this thread waits while the server runs
-        // on Swift concurrency's threads.
-        let status = ExitStatus()
-        let finished = DispatchSemaphore(value: 0)
-        Task {
-            let code = await DevServer.run(options)
-            status.code.withLock { $0 = code }
-            finished.signal()
-        }
-        finished.wait()
-        let code = status.code.withLock { $0 }
+        let settings = options
+        let code = AsyncWait.result { await DevServer.run(settings) } ?? 1
         if code != 0 { throw ExitCode(code) }
     }
-}
-
-/// The server's exit status, handed from its task to the waiting command.
-private final class ExitStatus: Sendable {
-    let code = Mutex<Int32>(0)
 }
