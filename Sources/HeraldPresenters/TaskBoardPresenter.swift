@@ -27,6 +27,9 @@ public struct TaskBoardPresenter: Sendable {
     private let tagRoutes: [String: String]
     private let projectRoutes: [String: String]
     private let notesHTML: [String]
+    /// Per column, its tasks' indexes in board order: the board, the report, the home page's
+    /// counts and the done pages all read them.
+    private let columnMembers: [[Int]]
 
     public init(tasks: [Task], columns: [String], context: SiteContext) {
         self.context = context
@@ -39,6 +42,15 @@ public struct TaskBoardPresenter: Sendable {
         projects = Self.facets(tasks.compactMap(\.project), under: "tasks/projects/")
         tagRoutes = Dictionary(tags.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
         projectRoutes = Dictionary(projects.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
+        // herald.yml refuses a column listed twice; were one, its first place would get the tasks.
+        let byColumn = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var members = [[Int]](repeating: [], count: columns.count)
+        for index in tasks.indices {
+            if let column = byColumn[tasks[index].status] { members[column].append(index) }
+        }
+        columnMembers = members.enumerated().map { column, indices in
+            Self.ordered(indices, in: tasks, newestDoneFirst: column == columns.count - 1)
+        }
     }
 
     // MARK: Pages
@@ -84,12 +96,12 @@ public struct TaskBoardPresenter: Sendable {
     /// One tag's or project's page: every task that carries it, in board order.
     public func facetPage(_ facet: Facet, kind: FacetKind) -> TemplateValue {
         let links = Linker(from: facet.route)
-        let matching = ordered(tasks.indices.filter { index in
+        let matching = Self.ordered(tasks.indices.filter { index in
             switch kind {
             case .tag: tasks[index].tags.contains(facet.name)
             case .project: tasks[index].project == facet.name
             }
-        })
+        }, in: tasks)
         let label = kind == .tag ? "#\(facet.name)" : "+\(facet.name)"
         var view = chrome(route: facet.route, title: label, description: "Tasks with \(label).", links: links)
         view["title"] = .string(kind == .tag ? "Tasks tagged #\(facet.name)" : "Project +\(facet.name)")
@@ -102,8 +114,7 @@ public struct TaskBoardPresenter: Sendable {
     /// The pages of the last column's tasks when the board shows only the newest of them; nil
     /// when it shows them all.
     public var donePagination: Pagination? {
-        guard let last = columns.last else { return nil }
-        let count = tasks.filter { $0.status == last }.count
+        let count = columnMembers.last?.count ?? 0
         return count > Self.doneShown ? Pagination(itemCount: count, perPage: Self.donePerPage, firstRoute: "tasks/done/") : nil
     }
 
@@ -112,7 +123,7 @@ public struct TaskBoardPresenter: Sendable {
         let route = pagination.route(ofPage: number)
         let links = Linker(from: route)
         let column = columns.last ?? ""
-        let members = ordered(tasks.indices.filter { tasks[$0].status == column }, newestDoneFirst: true)
+        let members = columnMembers.last ?? []
         let title = "\(Self.title(ofColumn: column))" + (number == 1 ? "" : ", page \(number)")
         var view = chrome(route: route, title: title, description: "Every task in \(Self.title(ofColumn: column)).", links: links)
         view["title"] = .string(title)
@@ -139,8 +150,8 @@ public struct TaskBoardPresenter: Sendable {
 
     /// Each column's name, count and link, for the home page's counters.
     public func columnCounts(links: Linker) -> TemplateValue {
-        .list(columns.map { column in
-            ["title": .string(Self.title(ofColumn: column)), "count": .int(tasks.filter { $0.status == column }.count),
+        .list(zip(columns, columnMembers).map { column, members in
+            ["title": .string(Self.title(ofColumn: column)), "count": .int(members.count),
              "href": .string(links.href("tasks/", fragment: "column-\(Self.anchor(column))"))]
         })
     }
@@ -172,9 +183,9 @@ public struct TaskBoardPresenter: Sendable {
     /// Every column with its cards; `collapsed` shows only the newest `doneShown` of the last
     /// column, with a link to the rest.
     private func columnViews(links: Linker, collapsed: Bool) -> [TemplateValue] {
-        columns.map { column in
+        zip(columns, columnMembers).map { column, ordered in
             let isLast = column == columns.last
-            var members = ordered(tasks.indices.filter { tasks[$0].status == column }, newestDoneFirst: isLast)
+            var members = ordered
             let total = members.count
             var more: TemplateValue = nil
             if collapsed, isLast, total > Self.doneShown {
@@ -197,7 +208,7 @@ public struct TaskBoardPresenter: Sendable {
 
     /// Board order: priority first (A before none), then the nearest due date, then source order;
     /// the last column (done) shows the most recently completed first.
-    private func ordered(_ indices: [Int], newestDoneFirst: Bool = false) -> [Int] {
+    private static func ordered(_ indices: [Int], in tasks: [Task], newestDoneFirst: Bool = false) -> [Int] {
         indices.sorted { a, b in
             let x = tasks[a], y = tasks[b]
             if newestDoneFirst, x.completedAt != y.completedAt {
