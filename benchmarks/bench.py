@@ -535,22 +535,19 @@ class Bench:
                 lines.append(f"No-change rebuild of {int(count):,}: {n['median_seconds']:.2f} s = "
                              f"{n['ratio_to_full_build']:.2f}x a full build; written {n['written']}, "
                              f"unchanged {n['unchanged']:,}, removed {n['removed']}")
-        for count, entry in sizes.items():
-            f = entry["floor"]
-            lines.append(f"Floor at {int(count):,}: {f['cpu_seconds']:.2f} CPU s (files {f['files_cpu_seconds']:.2f},"
-                         f" cmark {f['cmark_cpu_seconds']:.2f}); Herald {entry['herald']['median_cpu_seconds']:.2f} CPU s"
-                         f" = {entry['herald_cpu_over_floor']:.2f}x the floor")
-        for count, entry in sizes.items():
             if "all_changed_rebuild" in entry:
                 a = entry["all_changed_rebuild"]
                 lines.append(f"All-changed rebuild of {int(count):,} (the site title edited, over each one's own output):"
                              f" Herald {a['herald']['median_seconds']:.2f} s, Hugo {a['hugo']['median_seconds']:.2f} s,"
                              f" ratio {a['ratio_herald_over_hugo']:.2f}")
-        for count, entry in sizes.items():
             if "link_check" in entry:
                 c = entry["link_check"]
                 lines.append(f"herald check of {int(count):,}: {c['median_seconds']:.2f} s = "
                              f"{c['ratio_to_full_build']:.2f}x a full build ({c['summary']})")
+            f = entry["floor"]
+            lines.append(f"Floor at {int(count):,}: {f['cpu_seconds']:.2f} CPU s (files {f['files_cpu_seconds']:.2f},"
+                         f" cmark {f['cmark_cpu_seconds']:.2f}); Herald {entry['herald']['median_cpu_seconds']:.2f} CPU s"
+                         f" = {entry['herald_cpu_over_floor']:.2f}x the floor")
         keys = sorted(int(k) for k in sizes)
         for small, large in zip(keys, keys[1:]):
             h = sizes[str(large)]["herald"]["median_seconds"] / sizes[str(small)]["herald"]["median_seconds"]
