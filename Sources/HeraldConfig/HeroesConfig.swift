@@ -10,6 +10,8 @@ public struct HeroesConfig: Sendable {
     public var groupBy: [HeroField]
     /// Heroes per catalog page.
     public var perPage: Int
+    /// Whether the catalog has a search box and writes the index it searches.
+    public var search: Bool
 
     public static let defaultGroupBy: [HeroField] = [.publisher, .alignment]
     public static let defaultPerPage = 48
@@ -20,14 +22,15 @@ public struct HeroesConfig: Sendable {
     public static let groupableFields: [HeroField] = [.publisher, .alignment, .tags, .affiliations]
 
     public init(source: SourceConfig, rules: HeroRules = HeroRules(), groupBy: [HeroField] = HeroesConfig.defaultGroupBy,
-                perPage: Int = HeroesConfig.defaultPerPage) {
+                perPage: Int = HeroesConfig.defaultPerPage, search: Bool = true) {
         self.source = source
         self.rules = rules
         self.groupBy = groupBy
         self.perPage = perPage
+        self.search = search
     }
 
-    static let keys = SourceConfig.keys + ["fields", "group_by", "per_page"]
+    static let keys = SourceConfig.keys + ["fields", "group_by", "per_page", "search"]
 
     static func read(_ reader: inout ConfigReader, in root: DataMap) -> HeroesConfig? {
         guard let section = reader.map("heroes", in: root) else { return nil }
@@ -45,7 +48,8 @@ public struct HeroesConfig: Sendable {
         }
         let groupBy = groupBy(&reader, in: section)
         let perPage = perPage(&reader, in: section)
-        return source.map { HeroesConfig(source: $0, rules: rules, groupBy: groupBy, perPage: perPage) }
+        let search = reader.bool("search", in: section) ?? true
+        return source.map { HeroesConfig(source: $0, rules: rules, groupBy: groupBy, perPage: perPage, search: search) }
     }
 
     private static func groupBy(_ reader: inout ConfigReader, in section: DataMap) -> [HeroField] {

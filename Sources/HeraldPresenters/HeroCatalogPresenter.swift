@@ -22,6 +22,8 @@ public final class HeroCatalogPresenter: Sendable {
     public let groupBy: [HeroField]
     public let pagination: Pagination
     public let groups: [Group]
+    /// Whether the list pages offer the search box, and the build writes its index.
+    public let search: Bool
     /// Group field → value → index in `groups`, so detail pages find their groups directly.
     private let groupIndexByValue: [HeroField: [String: Int]]
     private let ranking: HeroRanking
@@ -37,8 +39,9 @@ public final class HeroCatalogPresenter: Sendable {
     private let sharedKey: Int
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
-    public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, context: SiteContext) {
+    public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, search: Bool = true, context: SiteContext) {
         self.context = context
+        self.search = search
         HeroOrdering.sortByName(&heroes)
         self.heroes = heroes
         self.groupBy = groupBy
@@ -73,6 +76,7 @@ public final class HeroCatalogPresenter: Sendable {
         shared.combine(sorted.count)
         shared.combine(statScale)
         shared.combine(labels)
+        shared.combine(search)
         sharedKey = shared.finalize()
     }
 
@@ -96,6 +100,7 @@ public final class HeroCatalogPresenter: Sendable {
             : "\(count(heroes.count, "hero", "heroes")), sorted by name"
                 + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
+        view["search"] = .bool(search && !heroes.isEmpty)
         view["empty_text"] = "No heroes yet. Add records to the heroes source and build again."
         view["heroes"] = .list(pagination.range(ofPage: number).map { card($0, links: links) })
         view["pagination"] = pagination.view(page: number, links: links)

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldPresenters
 
 /// Decides the catalog pages: the paginated list, one page per hero, the paginated list of each
-/// group value, one index per `group_by` field, and the search index script.
+/// group value, one index per `group_by` field, and the search index script (unless `search: false`).
 struct HeroCatalogCoordinator: Sendable {
     let presenter: HeroCatalogPresenter
 
@@ -38,10 +38,12 @@ struct HeroCatalogCoordinator: Sendable {
                 })
             }
         }
-        items.append(try Route.page("heroes/search-index.js", "search-index.js", size: presenter.heroes.count,
-                                    fingerprint: { presenter.searchIndexFingerprint() }) { _ in
-            presenter.searchIndex()
-        })
+        if presenter.search {
+            items.append(try Route.page("heroes/search-index.js", "search-index.js", size: presenter.heroes.count,
+                                        fingerprint: { presenter.searchIndexFingerprint() }) { _ in
+                presenter.searchIndex()
+            })
+        }
         return items
     }
 }

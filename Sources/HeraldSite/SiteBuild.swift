@@ -205,7 +205,8 @@ public enum SiteBuild {
         let heroes = models.heroes
         models.heroes = []
         let catalog = HeroCatalogPresenter(heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
-                                           perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage, context: context)
+                                           perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage,
+                                           search: config.heroes?.search ?? true, context: context)
         var items: [OutputItem] = []
         if config.tasks != nil {
             items += try TaskBoardCoordinator(presenter: board, markdown: context.markdown).items()

@@ -80,3 +80,21 @@ private func expectPaged(_ pages: [String], showing items: [String], links: Site
         #expect(shown == Set(items[(number * 48)..<min(items.count, number * 48 + 48)]), "\(page)", sourceLocation: sourceLocation)
     }
 }
+
+@Test func searchFalseLeavesOutTheBoxAndItsIndex() async throws {
+    let site = try TemporarySite.smallSite()
+    let withSearch = try await site.build(["--strict"])
+    try #require(withSearch.status == 0, "\(withSearch.stderr)")
+    let before = try TreeSnapshot(site.output)
+    #expect(before.entries["heroes/search-index.js"] != nil)
+    #expect(before.text("heroes/index.html")?.contains("id=\"hero-search\"") == true)
+
+    try site.edit("herald.yml", replacing: "source: Content/heroes\n", with: "source: Content/heroes\n  search: false\n")
+    let without = try await site.build(["--strict"])
+    try #require(without.status == 0, "\(without.stderr)")
+    let after = try TreeSnapshot(site.output)
+    #expect(after.entries["heroes/search-index.js"] == nil)
+    let list = try #require(after.text("heroes/index.html"))
+    #expect(!list.contains("hero-search") && !list.contains("search.js") && !list.contains("search-index"))
+    #expect(list.contains("id=\"catalog\""))
+}
