@@ -7,44 +7,53 @@ import HeraldCore
 /// The system calls the output writer is made of, each turning a failure into a diagnostic.
 enum OutputFiles {
     /// `mkdir -p`, in as few system calls as it takes: the folder first, its parents only when
-    /// they are missing too (a page's folder usually has its parent already).
-    static func createFolder(_ folder: String, for path: OutputPath?) throws(DiagnosticError) {
-        if mkdir(folder, 0o755) == 0 { return }
+    /// they are missing too (a page's folder usually has its parent already). A relative `folder`
+    /// is taken in the open folder `base`, which messages name as `shownIn`.
+    static func createFolder(_ folder: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
+                             for path: OutputPath?) throws(DiagnosticError) {
+        if mkdirat(base, folder, 0o755) == 0 { return }
+        let shown = shownIn.isEmpty ? folder : shownIn + "/" + folder
         switch errno {
         case EEXIST:
             var info = stat()
-            if stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
-            throw failure(path, "cannot create folder '\(folder)': a file of that name is in the way")
+            if fstatat(base, folder, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+            throw failure(path, "cannot create folder '\(shown)': a file of that name is in the way")
         case ENOTDIR:
-            throw failure(path, "cannot create folder '\(folder)': a file stands where one of its parent folders should be")
+            throw failure(path, "cannot create folder '\(shown)': a file stands where one of its parent folders should be")
         case ENOENT:
             guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { break }
-            try createFolder(String(folder[..<slash]), for: path)
-            if mkdir(folder, 0o755) == 0 || errno == EEXIST { return }
+            try createFolder(String(folder[..<slash]), in: base, shownIn: shownIn, for: path)
+            if mkdirat(base, folder, 0o755) == 0 || errno == EEXIST { return }
         default:
             break
         }
-        throw failure(path, "cannot create folder '\(folder)': \(lastError())")
+        throw failure(path, "cannot create folder '\(shown)': \(lastError())")
     }
 
     /// Writes `file` whole; with `creatingFolders`, makes its folder when it is missing (tried
     /// only after the open fails, which saves a system call per file in the usual case); with
-    /// `durable`, waits until the bytes are on disk.
-    static func write(_ bytes: [UInt8], to file: String, for path: OutputPath?,
-                      creatingFolders: Bool = false, durable: Bool = false) throws(DiagnosticError) {
-        var descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// `durable`, waits until the bytes are on disk. A relative `file` is taken in the open folder
+    /// `base` (10,000 pages written in one folder's descriptor spare the kernel walking its whole
+    /// path each time), which messages name as `shownIn`.
+    static func write(_ bytes: [UInt8], to file: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
+                      for path: OutputPath?, creatingFolders: Bool = false, durable: Bool = false) throws(DiagnosticError) {
+        var descriptor = openat(base, file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, creatingFolders, errno == ENOENT {
-            if let slash = file.lastIndex(of: "/") { try createFolder(String(file[..<slash]), for: path) }
-            descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if let slash = file.lastIndex(of: "/") {
+                try createFolder(String(file[..<slash]), in: base, shownIn: shownIn, for: path)
+            }
+            descriptor = openat(base, file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
-        guard descriptor >= 0 else { throw failure(path, "cannot create '\(file)': \(lastError())") }
+        guard descriptor >= 0 else {
+            throw failure(path, "cannot create '\(shownIn.isEmpty ? file : shownIn + "/" + file)': \(lastError())")
+        }
         defer { close(descriptor) }
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
                 Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
             }
-            guard count > 0 else { throw failure(path, "cannot write '\(file)': \(lastError())") }
+            guard count > 0 else { throw failure(path, "cannot write '\(shownIn.isEmpty ? file : shownIn + "/" + file)': \(lastError())") }
             offset += count
         }
         if durable, fsync(descriptor) != 0 { throw failure(path, "cannot write '\(file)': \(lastError())") }

@@ -25,7 +25,8 @@ public final class OutputWriter: Sendable {
         var staged: [OutputPath] = []
         var unchanged = 0
         var bytes = 0
-        var stagingCreated = false
+        /// The staging folder, open once it exists: pages are written by their paths in it.
+        var staging: Int32?
     }
 
     public let folder: URL
@@ -36,6 +37,8 @@ public final class OutputWriter: Sendable {
     let interrupted: Bool
     // Plain path strings for the per-file work: building a URL per file costs more than the syscall.
     let folderPath: String
+    /// The output folder, open (or -1): each page's file is looked at by its path in it.
+    private let folderDescriptor: Int32
     /// Private to this build, so that a crashed build's leftovers can never mix with its files.
     let stagingPath: String
     /// The outermost folder on the way to the output folder that did not exist before this build:
@@ -51,6 +54,7 @@ public final class OutputWriter: Sendable {
     public init(folder: URL, lock: OutputLock? = nil) {
         self.folder = folder.standardizedFileURL
         folderPath = self.folder.path
+        folderDescriptor = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         firstMissing = lock?.firstCreated ?? OutputFiles.firstMissingFolder(of: self.folder)
         var warnings: [Diagnostic] = []
         let (manifest, problem) = Manifest.read(in: self.folder)
@@ -79,8 +83,7 @@ public final class OutputWriter: Sendable {
         let entry = Manifest.Entry(hash: ContentHash.of(bytes), size: bytes.count)
         let unchanged = isUnchanged(path, entry)
         if !unchanged {
-            try ensureStaging()
-            try OutputFiles.write(bytes, to: stagingPath + "/" + path.value, for: path, creatingFolders: true)
+            try OutputFiles.write(bytes, to: path.value, in: try staging(), shownIn: stagingPath, for: path, creatingFolders: true)
         }
         try state.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
@@ -129,19 +132,32 @@ public final class OutputWriter: Sendable {
     func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
         guard previous.entries[path.value] == entry, let stamp = previousStamp else { return false }
         var info = stat()
-        guard lstat(folderPath + "/" + path.value, &info) == 0,
+        let found = folderDescriptor >= 0 ? fstatat(folderDescriptor, path.value, &info, AT_SYMLINK_NOFOLLOW)
+            : lstat(folderPath + "/" + path.value, &info)
+        guard found == 0,
               (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == entry.size else { return false }
         // A file touched after the manifest was saved was edited by hand: write ours again.
         let modified = info.st_mtim
         return (modified.tv_sec, modified.tv_nsec) <= (stamp.tv_sec, stamp.tv_nsec)
     }
 
-    private func ensureStaging() throws(DiagnosticError) {
-        try state.withLock { (state: inout State) throws(DiagnosticError) in
-            guard !state.stagingCreated else { return }
+    /// The staging folder's descriptor, the folder made on first use.
+    private func staging() throws(DiagnosticError) -> Int32 {
+        try state.withLock { (state: inout State) throws(DiagnosticError) -> Int32 in
+            if let staging = state.staging { return staging }
             try OutputFiles.createFolder(stagingPath, for: nil)
-            state.stagingCreated = true
+            let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw OutputFiles.failure(nil, "cannot open the staging folder '\(stagingPath)': \(OutputFiles.lastError())")
+            }
+            state.staging = descriptor
+            return descriptor
         }
+    }
+
+    deinit {
+        if folderDescriptor >= 0 { close(folderDescriptor) }
+        if let staging = state.withLock({ $0.staging }) { close(staging) }
     }
 
     /// Staging folders of builds that crashed hold nothing published: with the lock held, no

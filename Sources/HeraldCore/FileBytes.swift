@@ -23,7 +23,14 @@ public enum FileBytes {
     /// Only a regular file is read: a FIFO would block the build forever and a device such as
     /// /dev/zero never ends. Opening does not block (`O_NONBLOCK`) so a FIFO is refused too.
     public static func read(path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        try read(at: path, in: AT_FDCWD, limit: limit)
+    }
+
+    /// The file at `path` relative to the open folder `folder` (a descriptor from `openFolder`):
+    /// reading 10,000 files of one folder this way spares the kernel walking the folder's whole
+    /// path again for each.
+    public static func read(at path: String, in folder: Int32, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .current }
         defer { close(descriptor) }
         var info = stat()
@@ -32,11 +39,12 @@ public enum FileBytes {
             throw Failure(reason: "it is \(kindName(info.st_mode)), not a regular file")
         }
         guard Int(info.st_size) <= limit else { throw .tooLarge(limit) }
-        // One byte more than the size, so the end shows as a read of 0 bytes; a file that grows
-        // while it is read is read on in further chunks, up to the limit. Chunks are not zeroed
-        // first: read fills them.
+        let size = max(Int(info.st_size), 0)
+        // One byte more than the size: a read that stops short at the size is the end (a regular
+        // file reads short only there), and a file that grew meanwhile is read on in further
+        // chunks, up to the limit. Chunks are not zeroed first: read fills them.
         var bytes: [UInt8] = []
-        var chunkSize = max(Int(info.st_size), 0) + 1
+        var chunkSize = size + 1
         while true {
             var ended = false
             var failure: Failure?
@@ -47,6 +55,7 @@ public enum FileBytes {
                     if got < 0 { failure = .current; return }
                     if got == 0 { ended = true; return }
                     initialized += got
+                    if bytes.isEmpty, initialized == size { ended = true; return }
                 }
             }
             if let failure { throw failure }
@@ -55,6 +64,13 @@ public enum FileBytes {
             if ended { return bytes }
             chunkSize = max(4096, bytes.count)
         }
+    }
+
+    /// A descriptor of the folder at `path` to read files in with `read(at:in:)` (close it when
+    /// done); nil when it cannot be opened.
+    public static func openFolder(_ path: String) -> Int32? {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
     }
 
     private static func kindName(_ mode: mode_t) -> String {
