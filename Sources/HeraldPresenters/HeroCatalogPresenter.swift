@@ -33,6 +33,8 @@ public final class HeroCatalogPresenter: Sendable {
     private let colors: [String]
     private let totals: [String]
     private let labels: [String: String]
+    /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
+    private let detailChrome: [String: TemplateValue]
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
@@ -66,6 +68,7 @@ public final class HeroCatalogPresenter: Sendable {
             for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
         }
         self.labels = labels
+        detailChrome = context.sharedChrome(links: Linker(from: Self.route(slug: "-")), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, perPage: perPage)
         var index: [HeroField: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
@@ -114,10 +117,9 @@ public final class HeroCatalogPresenter: Sendable {
         let route = Self.route(slug: hero.slug)
         let links = Linker(from: route)
         let biography = hero.biography.map { context.markdown.render($0) }
-        var view = context.chrome(route: route, title: hero.name,
-                                  description: biography?.summary ?? "\(hero.name), from the hero catalog.",
-                                  links: links, section: "heroes")
-        var facts = cardFields(index, links: links)
+        var view = context.chrome(detailChrome, route: route, title: hero.name,
+                                  description: biography?.summary ?? "\(hero.name), from the hero catalog.")
+        var facts = cardFields(index, links: links, capacity: 28)
         // `.null`, not `nil`: assigning nil through a subscript removes the key, and a --strict
         // build rejects a template that names a key its view data lacks.
         facts["full_name"] = hero.fullName.map { .string($0) } ?? .null
@@ -305,19 +307,21 @@ public final class HeroCatalogPresenter: Sendable {
         .map(cardFields(index, links: links))
     }
 
-    private func cardFields(_ index: Int, links: Linker) -> [String: TemplateValue] {
-        [
-            "name": .string(heroes[index].name),
-            "href": .string(links.href(Self.route(slug: heroes[index].slug))),
-            "publisher": .string(heroes[index].publisher ?? "—"),
-            "alignment": .string(heroes[index].alignment ?? "unknown"),
-            "alignment_class": .string(HeroFormatting.alignmentClass(heroes[index].alignment)),
-            "stats_total": .string(totals[index]),
-            "stats_text": .string(heroes[index].stats.isEmpty ? "no stats" : "total " + totals[index]),
-            "initials": .string(initials[index]),
-            "color": .string(colors[index]),
-            "image": heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? nil,
-        ]
+    /// A card's fields, in a map with room for `capacity` in all (a detail page adds its own).
+    private func cardFields(_ index: Int, links: Linker, capacity: Int = 10) -> [String: TemplateValue] {
+        var fields = [String: TemplateValue](minimumCapacity: capacity)
+        fields["name"] = .string(heroes[index].name)
+        fields["href"] = .string(links.href(Self.route(slug: heroes[index].slug)))
+        fields["publisher"] = .string(heroes[index].publisher ?? "—")
+        fields["alignment"] = .string(heroes[index].alignment ?? "unknown")
+        fields["alignment_class"] = .string(HeroFormatting.alignmentClass(heroes[index].alignment))
+        fields["stats_total"] = .string(totals[index])
+        fields["stats_text"] = .string(heroes[index].stats.isEmpty ? "no stats" : "total " + totals[index])
+        fields["initials"] = .string(initials[index])
+        fields["color"] = .string(colors[index])
+        // `.null`, not `nil`, which would leave the key out.
+        fields["image"] = heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
+        return fields
     }
 
     private func neighbour(_ index: Int, links: Linker) -> TemplateValue {

@@ -7,8 +7,9 @@ public struct Linker: Sendable {
 
     /// Links for the page at `route`.
     public init(from route: String) {
-        let depth = route.split(separator: "/", omittingEmptySubsequences: false).count - 1
-        prefix = String(repeating: "../", count: max(0, depth))
+        // One level up per slash: `heroes/x/` is two deep.
+        let depth = route.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 }
+        prefix = String(repeating: "../", count: depth)
         absolute = false
     }
 

@@ -83,25 +83,41 @@ public struct SiteContext: Sendable {
     /// The view data every page's layout needs: site, navigation, assets, standard links.
     public func chrome(route: String, title pageTitle: String, description: String, links: Linker,
                        section: String) -> [String: TemplateValue] {
+        chrome(sharedChrome(links: links, section: section), route: route, title: pageTitle, description: description)
+    }
+
+    /// What `chrome` gives every page of one section at one depth (so with the same `links`): all
+    /// but the page's title, description and canonical URL. A presenter of 10,000 pages alike makes
+    /// it once and passes it to `chrome(_:route:title:description:)` for each.
+    public func sharedChrome(links: Linker, section: String) -> [String: TemplateValue] {
         var nav: [TemplateValue] = [navItem("Home", "", links, current: section == "home")]
         if hasTasks { nav.append(navItem("Tasks", "tasks/", links, current: section == "tasks")) }
         if hasHeroes { nav.append(navItem("Heroes", "heroes/", links, current: section == "heroes")) }
         for page in pages { nav.append(navItem(page.title, page.route, links, current: section == page.route)) }
         var assetLinks: [String: TemplateValue] = [:]
         for (name, assetRoute) in assets { assetLinks[name] = .string(links.href(assetRoute)) }
-        return [
-            "site": ["title": .string(title), "language": .string(language), "base_url": .string(baseURL)],
-            "page_title": .string(pageTitle == title ? title : "\(pageTitle) · \(title)"),
-            "description": .string(description),
-            "canonical": .string(absoluteURL(route)),
-            "nav": .list(nav),
-            "assets": .map(assetLinks),
-            "links": .map(standardLinks(links)),
-            // No date: a page that shows nothing of today must not change from one day to the next.
-            "footer": "Built by Herald.",
-            "data_source": dataSourceView(section),
-            "data": data,
-        ]
+        // Room for the page's own keys, so that adding them does not grow the copy again.
+        var view = [String: TemplateValue](minimumCapacity: 32)
+        view["site"] = ["title": .string(title), "language": .string(language), "base_url": .string(baseURL)]
+        view["nav"] = .list(nav)
+        view["assets"] = .map(assetLinks)
+        view["links"] = .map(standardLinks(links))
+        // No date: a page that shows nothing of today must not change from one day to the next.
+        view["footer"] = "Built by Herald."
+        view["data_source"] = dataSourceView(section)
+        view["data"] = data
+        return view
+    }
+
+    /// `shared` (from `sharedChrome` for the page's section and depth) with the page's own title,
+    /// description and canonical URL.
+    public func chrome(_ shared: [String: TemplateValue], route: String, title pageTitle: String,
+                       description: String) -> [String: TemplateValue] {
+        var view = shared
+        view["page_title"] = .string(pageTitle == title ? title : "\(pageTitle) · \(title)")
+        view["description"] = .string(description)
+        view["canonical"] = .string(absoluteURL(route))
+        return view
     }
 
     /// Links most pages use; presenters add their own to this map.
