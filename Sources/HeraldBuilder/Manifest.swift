@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 
 /// The list of files the last successful build wrote, kept in the output folder, so the next build
 /// can skip unchanged files and remove the ones it no longer writes without touching anyone else's.
@@ -28,32 +29,92 @@ struct Manifest: Sendable {
     /// path inside the folder (`../x`, `/etc/x`, a NUL) was not written by Herald: it is not
     /// trusted at all, and `problem` says why, so that no build ever deletes what it names.
     static func read(in folder: URL, name: String = fileName) -> (manifest: Manifest, problem: String?) {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
+        guard let bytes = try? FileBytes.read(path: folder.appendingPathComponent(name).path) else {
             return (Manifest(), nil)
         }
-        // Lines are split on UTF-8 bytes, not Characters: a manifest has a line per output file,
-        // and grapheme breaking 100,000 of them costs more than stat-ing the files.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"))[...]
-        guard let first = lines.popFirst(), first.elementsEqual(header.utf8) else { return (Manifest(), nil) }
-        var inputs: UInt64?
-        if let line = lines.first, line.starts(with: "inputs\t".utf8) {
-            inputs = UInt64(Substring(line.dropFirst("inputs\t".count)), radix: 16)
-            lines.removeFirst()
-        }
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(lines.count)
-        for line in lines {
-            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2)
-            guard fields.count == 3, let hash = UInt64(Substring(fields[0]), radix: 16),
-                  let size = Int(Substring(fields[1])) else { continue }
-            let path = String(Substring(fields[2]))
-            guard OutputPath(path) != nil else {
-                return (Manifest(), "it names '\(path)', which is not a path inside the output folder, so it was not "
-                        + "written by Herald; it is ignored, and no file it names is removed")
+        // One pass over the bytes, a field at a time: a manifest has a line per output file, and
+        // splitting 100,000 lines into arrays of fields costs more than stat-ing the files.
+        return bytes.withUnsafeBufferPointer { buffer in
+            var lines = ManifestLines(buffer)
+            guard let first = lines.next(), first.elementsEqual(header.utf8) else { return (Manifest(), nil) }
+            var inputs: UInt64?
+            var entries: [String: Entry] = [:]
+            entries.reserveCapacity(buffer.count / 48)
+            var isSecondLine = true
+            while let line = lines.next() {
+                defer { isSecondLine = false }
+                if isSecondLine, line.starts(with: "inputs\t".utf8) {
+                    inputs = hexNumber(line[(line.startIndex + 7)...])
+                    continue
+                }
+                guard let firstTab = line.firstIndex(of: UInt8(ascii: "\t")),
+                      let secondTab = line[(firstTab + 1)...].firstIndex(of: UInt8(ascii: "\t")),
+                      let hash = hexNumber(line[..<firstTab]),
+                      let size = decimalNumber(line[(firstTab + 1)..<secondTab]) else { continue }
+                // A manifest that is not UTF-8 is no manifest of Herald's: nothing of it is trusted.
+                guard let path = String(validating: UnsafeBufferPointer(rebasing: line[(secondTab + 1)...]), as: UTF8.self) else {
+                    return (Manifest(), nil)
+                }
+                guard OutputPath(path) != nil else {
+                    return (Manifest(), "it names '\(path)', which is not a path inside the output folder, so it was not "
+                            + "written by Herald; it is ignored, and no file it names is removed")
+                }
+                entries[path] = Entry(hash: hash, size: size)
             }
-            entries[path] = Entry(hash: hash, size: size)
+            return (Manifest(entries: entries, inputs: inputs), nil)
         }
-        return (Manifest(entries: entries, inputs: inputs), nil)
+    }
+
+    /// The lines of a manifest's bytes, without their line feeds; empty lines are passed over.
+    private struct ManifestLines {
+        let buffer: UnsafeBufferPointer<UInt8>
+        var position = 0
+
+        init(_ buffer: UnsafeBufferPointer<UInt8>) {
+            self.buffer = buffer
+        }
+
+        mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
+            while position < buffer.count {
+                let start = position
+                while position < buffer.count, buffer[position] != UInt8(ascii: "\n") { position += 1 }
+                let line = buffer[start..<position]
+                position += 1
+                if !line.isEmpty { return line }
+            }
+            return nil
+        }
+    }
+
+    /// 1 to 16 hex digits, any case; nil for anything else.
+    private static func hexNumber(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+
+    /// 1 to 18 decimal digits, maybe after a minus (a journal marks files of unknown bytes -1);
+    /// nil for anything else.
+    private static func decimalNumber(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let negative = text.first == UInt8(ascii: "-")
+        let digits = negative ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
     }
 
     /// Sorted lines, so that the same build always writes the same manifest.

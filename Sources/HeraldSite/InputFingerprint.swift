@@ -18,7 +18,7 @@ enum InputFingerprint {
         for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
                             try sources.pages.inputFiles(), try sources.data?.inputFiles() ?? []] {
             guard let loaderFiles else { return nil }
-            data += loaderFiles.map { (relative($0, to: sitePrefix), $0) }
+            data += Parallel.map(loaderFiles, chunk: 512) { (relative($0, to: sitePrefix), $0) }
         }
         var program = theme.allFiles.map { (name: "theme:" + $0.name, url: $0.url) }
         // The binary by its build ID when it has one; by its bytes otherwise.

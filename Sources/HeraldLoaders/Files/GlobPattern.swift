@@ -1,6 +1,6 @@
 /// A path pattern: `*` matches within one path segment, `?` one character, and a `**` segment
 /// any number of folders (none included), as in `Content/**/*.md`.
-public struct GlobPattern {
+public struct GlobPattern: Sendable {
     /// The leading segments without wildcards: the folder to search from.
     let base: [Substring]
     /// The segments to match below `base`.

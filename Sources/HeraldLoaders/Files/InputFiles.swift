@@ -22,15 +22,23 @@ public final class InputFiles: Sendable {
     /// Reads every file on all cores and returns its content hash, nil for a file that cannot be
     /// read (its loader then reports why); with `keeping`, the bytes stay for the loaders.
     public func readAndHash(_ files: [URL], keeping: Bool = true) -> [UInt64?] {
-        let paths = files.map(\.path)
+        let paths = Parallel.map(files, chunk: 512) { $0.path }
         // Each file is opened by its name in its open folder: a data folder's 10,000 files then
-        // cost the kernel one walk of the folder's path, not 10,000.
+        // cost the kernel one walk of the folder's path, not 10,000. Files of one folder come
+        // one after another, so the last folder is asked first.
         var folders: [Substring: Int32] = [:]
+        var last: (folder: Substring, descriptor: Int32)?
         let located = paths.map { path -> (folder: Int32, name: String) in
             guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return (AT_FDCWD, path) }
             let folder = path[..<slash]
-            if folders[folder] == nil { folders[folder] = FileBytes.openFolder(String(folder)) ?? AT_FDCWD }
-            let descriptor = folders[folder] ?? AT_FDCWD
+            let descriptor: Int32
+            if let last, last.folder == folder {
+                descriptor = last.descriptor
+            } else {
+                if folders[folder] == nil { folders[folder] = FileBytes.openFolder(String(folder)) ?? AT_FDCWD }
+                descriptor = folders[folder] ?? AT_FDCWD
+                last = (folder, descriptor)
+            }
             return descriptor == AT_FDCWD ? (AT_FDCWD, path) : (descriptor, String(path[path.index(after: slash)...]))
         }
         defer { for descriptor in folders.values where descriptor != AT_FDCWD { close(descriptor) } }

@@ -20,7 +20,10 @@ public struct SourceFile: Sendable, Hashable {
     /// belongs to the name (`.hidden` has no extension). Plain string work: it runs once per file of a
     /// big folder.
     static func nameParts(of path: some StringProtocol) -> (base: Substring, extension: Substring) {
-        let name = path.split(separator: "/").last.map { Substring($0) } ?? Substring(path)
+        // The text after the last slash, trailing slashes left out; the whole when it is all slashes.
+        var trimmed = Substring(path)
+        while trimmed.last == "/" { trimmed = trimmed.dropLast() }
+        let name = trimmed.isEmpty ? Substring(path) : trimmed.lastIndex(of: "/").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, name[name.endIndex...]) }
         return (name[..<dot], name[name.index(after: dot)...])
     }

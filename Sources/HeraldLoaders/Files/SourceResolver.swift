@@ -38,9 +38,11 @@ struct SourceResolver {
         case .folder:
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             let folder = url(of: path).path
-            let files = try listing(of: folder, shownAs: prefix, folders: &folders)
-                .filter { extensions.contains(SourceFile.nameParts(of: $0.last ?? "").extension.lowercased()) }
-                .map { Self.file(folder, prefix, $0) }
+            // Per file on every core: a URL costs more to make than the folder did to list.
+            let files = Parallel.map(try listing(of: folder, shownAs: prefix, folders: &folders), chunk: 512) { relative in
+                extensions.contains(SourceFile.nameParts(of: relative.last ?? "").extension.lowercased())
+                    ? Self.file(folder, prefix, relative) : nil
+            }.compactMap { $0 }
             return (files, folders)
         case .glob:
             let pattern = GlobPattern(path)
@@ -50,9 +52,9 @@ struct SourceResolver {
                 throw DiagnosticError(.error(at: SourceLocation(file: path), "no such folder '\(base)' for the pattern '\(path)'"))
             }
             let folder = url(of: base).path
-            let files = try listing(of: folder, shownAs: base, folders: &folders)
-                .filter { pattern.matches($0) }
-                .map { Self.file(folder, base, $0) }
+            let files = Parallel.map(try listing(of: folder, shownAs: base, folders: &folders), chunk: 512) { relative in
+                pattern.matches(relative) ? Self.file(folder, base, relative) : nil
+            }.compactMap { $0 }
             return (files, folders)
         }
     }
