@@ -109,6 +109,12 @@ public final class OutputWriter: Sendable {
         }.allSatisfy { $0 }
     }
 
+    /// Whether the last build left a fingerprint of its inputs to compare with: when not, no
+    /// build can be up to date, and none need work out its fingerprint before loading.
+    public var mayBeUpToDate: Bool {
+        previous.inputs != nil && previousStamp != nil && !interrupted
+    }
+
     /// What the last build wrote, for a build that found itself up to date.
     public var previousSummary: Summary {
         Summary(written: 0, unchanged: previous.entries.count, removed: 0,

@@ -8,11 +8,22 @@ import HeraldModels
 /// templates and every data file the loaders read. Equal fingerprints mean equal output, so an
 /// unchanged site need not be rebuilt. Content is hashed, not modification times, so the
 /// fingerprint is the same for a copy of the site and the manifest stays deterministic.
-enum InputFingerprint {
-    /// nil when some input cannot be named (a loader that cannot list its files): such a build
-    /// always runs.
-    static func compute(options: BuildOptions, configText: String, today: Day, theme: Theme,
-                        sources: SiteSources) throws(DiagnosticError) -> UInt64? {
+struct InputFingerprint {
+    /// Everything hashed but the files' bytes: the header, options, config and build ID.
+    private var hash: ContentHash
+    /// The data files, then the theme's (and the binary when it has no build ID).
+    private let files: [(name: String, url: URL)]
+    private let dataFileCount: Int
+    private let remote: [(name: String, digest: UInt64)]
+    private let staleURLs: [String]
+
+    /// Names every input and fetches the URL sources (or finds them fresh in the cache), all of
+    /// them even when one fails, so that every failure is reported; their bytes count like a
+    /// file's. Files are hashed by `finish`: before loading, when an up-to-date check needs the
+    /// fingerprint first, or after, from the bytes the loaders read. nil when some input cannot be
+    /// named (a loader that cannot list its files): such a build always runs.
+    static func start(options: BuildOptions, configText: String, today: Day, theme: Theme,
+                      sources: SiteSources) throws(DiagnosticError) -> InputFingerprint? {
         var data: [(name: String, url: URL)] = []
         let sitePrefix = options.site.standardizedFileURL.path + "/"
         for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
@@ -26,8 +37,6 @@ enum InputFingerprint {
         let buildID = ProgramIdentity.buildID(of: executable.path)
         if buildID == nil { program.append(("herald", executable)) }
 
-        // URL sources are fetched here (or found fresh in the cache), all of them even when one
-        // fails, so that every failure is reported; their bytes count like a file's.
         var remote: [(name: String, digest: UInt64)] = []
         var problems: [Diagnostic] = []
         do throws(DiagnosticError) { remote += try sources.tasks?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
@@ -40,10 +49,19 @@ enum InputFingerprint {
         hash.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "") today=\(today)")
         hash.combine(configText)
         if let buildID { hash.combine("herald build \(buildID)") }
-        // Data files are read here once, on every core, and their bytes kept for the loaders;
-        // templates and the binary are read by others, or not at all.
-        let digests = sources.inputs.readAndHash(data.map(\.url)) + sources.inputs.readAndHash(program.map(\.url), keeping: false)
-        for (file, digest) in zip(data + program, digests) {
+        // A stale copy is shown with a notice that a fresh copy of the same bytes has not.
+        let stale = (sources.remote?.reports ?? []).filter { $0.outcome == "stale" }.map(\.url)
+        return InputFingerprint(hash: hash, files: data + program, dataFileCount: data.count, remote: remote, staleURLs: stale)
+    }
+
+    /// The fingerprint, with every file's bytes hashed: data files read here once, on every core,
+    /// and kept for the loaders, or hashed already by the loaders that read them (`InputFiles`
+    /// remembers); templates and the binary are read by nobody else, so they are not kept.
+    func finish(_ inputs: InputFiles) -> UInt64? {
+        var hash = hash
+        let digests = inputs.readAndHash(files[..<dataFileCount].map(\.url))
+            + inputs.readAndHash(files[dataFileCount...].map(\.url), keeping: false)
+        for (file, digest) in zip(files, digests) {
             guard let digest else { return nil }
             hash.combine(file.name)
             hash.combine(withUnsafeBytes(of: digest.littleEndian) { Array($0) })
@@ -52,8 +70,7 @@ enum InputFingerprint {
             hash.combine(page.name)
             hash.combine(withUnsafeBytes(of: page.digest.littleEndian) { Array($0) })
         }
-        // A stale copy is shown with a notice that a fresh copy of the same bytes has not.
-        for report in sources.remote?.reports ?? [] where report.outcome == "stale" { hash.combine("stale \(report.url)") }
+        for url in staleURLs { hash.combine("stale \(url)") }
         return hash.value
     }
 

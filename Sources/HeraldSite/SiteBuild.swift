@@ -42,12 +42,18 @@ public enum SiteBuild {
             defer { withExtendedLifetime(lock) {} }
             let writer = OutputWriter(folder: options.output, lock: lock)
             openWriter = writer
-            let inputs = try InputFingerprint.compute(options: options, configText: configText,
-                                                      today: Day(options.now, in: config.timeZone),
-                                                      theme: theme, sources: chosen)
+            var fingerprint = try InputFingerprint.start(options: options, configText: configText,
+                                                         today: Day(options.now, in: config.timeZone),
+                                                         theme: theme, sources: chosen)
+            // Without a fingerprint in the last manifest (a new or emptied output folder) no build
+            // can be up to date: the loaders then read the files and their hashes are kept for the
+            // fingerprint, rather than every file's bytes being held from here until loading.
+            let checksFirst = writer.mayBeUpToDate
+            if !checksFirst { chosen.inputs.hashingAsRead() }
+            let early = checksFirst ? fingerprint?.finish(chosen.inputs) : nil
             clock.end("up-to-date check")
             let fetchWarnings = chosen.remote?.log.all ?? []
-            if let inputs, fetchWarnings.isEmpty, writer.isUpToDate(inputs: inputs) {
+            if let inputs = early, fetchWarnings.isEmpty, writer.isUpToDate(inputs: inputs) {
                 // Same inputs, same binary, same day, every output file intact: nothing to do.
                 report.record(writer.previousSummary)
                 report.phases = clock.phases
@@ -60,7 +66,11 @@ public enum SiteBuild {
             clock.end("templates")
             let models = try load(chosen, drafts: options.drafts)
             let loadWarnings = models.warnings
+            let inputs = checksFirst ? early : fingerprint?.finish(chosen.inputs)
+            // Its list of every input file is of no more use; nor are the loaders' listings.
+            fingerprint = nil
             chosen.inputs.forgetUnread()
+            chosen.inputs.forgetListings()
             clock.end("load data")
 
             let assets = AssetsCoordinator(assets: try theme.assets())

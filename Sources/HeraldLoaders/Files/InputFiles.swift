@@ -6,23 +6,45 @@ import HeraldCore
 import Synchronization
 
 /// One build's view of its input files, so that each is listed and read once: the up-to-date
-/// check hashes the bytes it reads and keeps them, and the loaders then parse those same bytes
-/// (which also means a file edited during the build cannot make the output disagree with the
-/// fingerprint). Shared by every copy of a `RecordLoader`; make a new one per build.
+/// check hashes the bytes it reads and keeps them, and the loaders then parse those same bytes;
+/// or, when the build needs no up-to-date check (`hashingAsRead`), the loaders read each file
+/// and its hash is kept instead, for the fingerprint made after loading, so that no more than a
+/// file's bytes at a time are held. Either way a file edited during the build cannot make the
+/// output disagree with the fingerprint. Shared by every copy of a `RecordLoader`; make a new one
+/// per build.
 public final class InputFiles: Sendable {
     private struct State {
         var listings: [String: [SourceFile]] = [:]
         var kept: [String: [UInt8]] = [:]
+        var hashes: [String: UInt64]?
     }
 
     private let state = Mutex(State())
 
     public init() {}
 
+    /// From now on, the hash of every file the loaders read is kept, and `readAndHash` gives it
+    /// without reading the file again.
+    public func hashingAsRead() {
+        state.withLock { $0.hashes = $0.hashes ?? [:] }
+    }
+
     /// Reads every file on all cores and returns its content hash, nil for a file that cannot be
     /// read (its loader then reports why); with `keeping`, the bytes stay for the loaders.
     public func readAndHash(_ files: [URL], keeping: Bool = true) -> [UInt64?] {
         let paths = Parallel.map(files, chunk: 512) { $0.path }
+        if let hashes = state.withLock({ $0.hashes }) {
+            let known = paths.map { hashes[$0] }
+            let unread = paths.indices.filter { known[$0] == nil }
+            guard !unread.isEmpty else { return known }
+            var all = known
+            for (index, hash) in zip(unread, read(unread.map { paths[$0] }, keeping: keeping)) { all[index] = hash }
+            return all
+        }
+        return read(paths, keeping: keeping)
+    }
+
+    private func read(_ paths: [String], keeping: Bool) -> [UInt64?] {
         // Each file is opened by its name in its open folder: a data folder's 10,000 files then
         // cost the kernel one walk of the folder's path, not 10,000. Files of one folder come
         // one after another, so the last folder is asked first.
@@ -60,19 +82,34 @@ public final class InputFiles: Sendable {
     /// way no more than `limit`.
     func bytes(of file: SourceFile, limit: Int) throws(DiagnosticError) -> [UInt8] {
         let path = file.url.path
-        if let kept = state.withLock({ $0.kept.removeValue(forKey: path) }) {
+        let (kept, hashing) = state.withLock { ($0.kept.removeValue(forKey: path), $0.hashes != nil) }
+        if let kept {
             guard kept.count <= limit else {
                 throw DiagnosticError(.error(at: SourceLocation(file: file.path),
                                              "cannot read '\(file.path)': \(FileBytes.Failure.tooLarge(limit).reason)"))
             }
             return kept
         }
-        return try FileBytes.read(file, limit: limit)
+        let bytes = try FileBytes.read(file, limit: limit)
+        if hashing {
+            let hash = ContentHash.of(bytes)
+            state.withLock { $0.hashes?[path] = hash }
+        }
+        return bytes
     }
 
     /// Drops the bytes no loader took (a SQLite database is read by SQLite itself).
     public func forgetUnread() {
         state.withLock { $0.kept = [:] }
+    }
+
+    /// Drops the listings and the hashes kept so far, which at 100,000 files weigh tens of
+    /// megabytes: for a build whose loading is over (a later listing lists the folder again).
+    public func forgetListings() {
+        state.withLock { state in
+            state.listings = [:]
+            state.hashes = state.hashes.map { _ in [:] }
+        }
     }
 
     /// The files a source names, listed on first use and remembered for the rest of the build.
