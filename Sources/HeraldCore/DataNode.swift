@@ -68,6 +68,10 @@ public enum DataValue: Sendable {
 public struct DataMap: Sendable {
     public private(set) var keys: [String] = []
     private var nodes: [String: DataNode] = [:]
+    /// The values in the order of `keys`, standing in for `nodes` in a map made by `removing`: a
+    /// model keeps such a map (its `extra` fields) all build long, and a dictionary of one or two
+    /// entries weighs several times what they do. Looked up in order; a change makes `nodes` again.
+    private var ordered: [DataNode]?
     // Where each key itself stands, so "unknown key" errors point at the key rather than its value.
     private var keyPositions: [String: KeyPosition] = [:]
 
@@ -92,8 +96,12 @@ public struct DataMap: Sendable {
     public var isEmpty: Bool { keys.isEmpty }
 
     public subscript(key: String) -> DataNode? {
-        get { nodes[key] }
+        get {
+            guard let ordered else { return nodes[key] }
+            return keys.firstIndex(of: key).map { ordered[$0] }
+        }
         set {
+            expand()
             if let newValue {
                 if nodes.updateValue(newValue, forKey: key) == nil { keys.append(key) }
             } else if nodes.removeValue(forKey: key) != nil {
@@ -110,13 +118,14 @@ public struct DataMap: Sendable {
 
     /// Records where `key` was written; ignored for keys the map does not hold.
     public mutating func setPosition(_ position: KeyPosition, ofKey key: String) {
-        guard nodes[key] != nil else { return }
+        guard self[key] != nil else { return }
         keyPositions[key] = position
     }
 
     /// Adds `key`, new to the map, with where it was written; false, leaving the map as it was,
     /// when the map has the key already. One hash per dictionary, for readers building large maps.
     mutating func add(_ node: DataNode, forKey key: String, at position: KeyPosition) -> Bool {
+        expand()
         if let existing = nodes.updateValue(node, forKey: key) {
             nodes[key] = existing
             return false
@@ -126,22 +135,31 @@ public struct DataMap: Sendable {
         return true
     }
 
-    /// The map without `removed` keys, in one pass (removing keys one by one is quadratic).
+    /// The map without `removed` keys, in one pass (removing keys one by one is quadratic), and
+    /// without the keys' positions (each value keeps its own): what a model keeps of its record
+    /// (its `extra` fields) is shown, never reported on.
     public func removing(_ removed: Set<String>) -> DataMap {
         // Built anew, not copied and trimmed: a copy keeps the whole map's capacity, and a model
-        // keeps what is left (its `extra` fields) for the whole build, 100,000 times over.
+        // keeps what is left for the whole build, 100,000 times over.
         var kept = DataMap()
-        kept.keys = keys.filter { !removed.contains($0) }
-        kept.nodes.reserveCapacity(kept.keys.count)
-        for key in kept.keys {
-            kept.nodes[key] = nodes[key]
-            if let position = keyPositions[key] { kept.keyPositions[key] = position }
-        }
+        let left = entries.filter { !removed.contains($0.key) }
+        guard !left.isEmpty else { return kept }
+        // `map` sizes each array exactly.
+        kept.keys = left.map(\.key)
+        kept.ordered = left.map(\.node)
         return kept
+    }
+
+    /// Back to the dictionary, before a change.
+    private mutating func expand() {
+        guard let ordered else { return }
+        nodes = Dictionary(uniqueKeysWithValues: zip(keys, ordered))
+        self.ordered = nil
     }
 
     /// The entries in source order.
     public var entries: [(key: String, node: DataNode)] {
-        keys.compactMap { key in nodes[key].map { (key, $0) } }
+        if let ordered { return Array(zip(keys, ordered)).map { (key: $0.0, node: $0.1) } }
+        return keys.compactMap { key in nodes[key].map { (key, $0) } }
     }
 }

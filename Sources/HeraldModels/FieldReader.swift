@@ -173,9 +173,13 @@ struct FieldReader {
         guard let (path, node) = find(paths) else { return [] }
         switch node.value {
         case .list(let items):
-            return items.compactMap { item in
-                isMissing(item.value) ? nil : text(of: item, field: path)?.trimmed()
+            // Sized exactly, as a model keeps its lists for the whole build.
+            var texts: [String] = []
+            texts.reserveCapacity(items.count)
+            for item in items where !isMissing(item.value) {
+                if let text = text(of: item, field: path)?.trimmed() { texts.append(text) }
             }
+            return texts
         case .string(let text):
             let parts = splitText ? FieldReader.split(text) : [text.trimmed()]
             return parts.filter { !isMissing(.string($0)) }

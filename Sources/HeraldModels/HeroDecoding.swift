@@ -67,7 +67,13 @@ extension Hero {
                           + "found \(node.value.quotedForMessage)", at: node)
             return []
         }
-        return map.entries.compactMap { stat(&reader, name: $0.key, node: $0.node) }
+        // Sized exactly: compactMap grows by doubling, and 100,000 heroes keep their stats all build.
+        var stats: [Stat] = []
+        stats.reserveCapacity(map.count)
+        for (name, node) in map.entries {
+            if let stat = stat(&reader, name: name, node: node) { stats.append(stat) }
+        }
+        return stats
     }
 
     /// A number, or numeric text (CSV cells); placeholders make the stat missing.
@@ -97,6 +103,7 @@ extension Hero {
             return []
         }
         var traits: [Trait] = []
+        traits.reserveCapacity(map.count)
         for (name, value) in map.entries where !reader.isMissing(value.value) {
             let parts: [DataNode]
             if case .list(let items) = value.value { parts = items } else { parts = [value] }
