@@ -11,7 +11,7 @@ struct OutputListing {
     let problems: [Diagnostic]
 
     init(folder: URL, shownAs: String) {
-        let listing = FolderWalk.files(in: folder.path, shownAs: shownAs, allowedRoots: [])
+        let listing = FolderWalk.filesInParallel(in: folder.path, shownAs: shownAs, allowedRoots: [])
         let paths = listing.files.map { $0.joined(separator: "/") }
         files = Set(paths)
         pages = paths.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
