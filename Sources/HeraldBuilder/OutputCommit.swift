@@ -30,10 +30,12 @@ extension OutputWriter {
         current.manifest.inputs = inputs
         // A top-level folder the output does not have yet moves in one rename, whole: a first
         // build of 100,000 pages moves a handful of folders, not 100,000 files.
-        let roots = Set(current.staged.compactMap { $0.value.split(separator: "/").dropLast().first }).sorted()
-        let wholeRoots = Set(roots.filter { OutputFiles.kind(at: folderPath + "/" + $0) == nil })
-        let singles = current.staged.filter { !wholeRoots.contains($0.value.prefix { $0 != "/" }) }
-        let missingFolders = try checkDestinations(of: singles)
+        // Only a folder staged whole as a tree (none of its files staged flat) can move in whole.
+        let flatRoots = Set(current.staged.filter { $0.flat != nil }.map { $0.path.value.prefix { $0 != "/" } })
+        let roots = Set(current.staged.compactMap { $0.path.value.split(separator: "/").dropLast().first }).sorted()
+        let wholeRoots = Set(roots.filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
+        let singles = current.staged.filter { !wholeRoots.contains($0.path.value.prefix { $0 != "/" }) }
+        let missingFolders = try checkDestinations(of: singles.map(\.path))
 
         let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
             || inputs != previous.inputs || interrupted
@@ -58,7 +60,7 @@ extension OutputWriter {
         do throws(DiagnosticError) {
             for root in wholeRoots.sorted() { try undo.moveFolder(String(root)) }
             for folder in missingFolders { try undo.makeFolder(folder) }
-            for path in singles { try undo.moveFile(path) }
+            for (path, flat) in singles { try undo.moveFile(path, from: flat.map(OutputWriter.flatName)) }
         } catch {
             undo.rollBack()
             // Back as before: an earlier interrupted commit's files still want the journal.
@@ -178,8 +180,9 @@ struct CommitUndo {
         steps.append(.madeFolder(relative))
     }
 
-    /// Moves one staged file to its place; a file it replaces is kept as a hard link in staging.
-    mutating func moveFile(_ path: OutputPath) throws(DiagnosticError) {
+    /// Moves one staged file to its place, from `source` in staging (by default its own path
+    /// there); a file it replaces is kept as a hard link in staging.
+    mutating func moveFile(_ path: OutputPath, from source: String? = nil) throws(DiagnosticError) {
         let destination = folder + "/" + path.value
         var backup: String?
         if OutputFiles.kind(at: destination) != nil {
@@ -190,7 +193,7 @@ struct CommitUndo {
             }
             backup = name
         }
-        guard rename(staging + "/" + path.value, destination) == 0 else {
+        guard rename(staging + "/" + (source ?? path.value), destination) == 0 else {
             let reason = OutputFiles.lastError()
             if let backup { unlink(backup) }
             throw OutputFiles.failure(path, "cannot move the new file into place: \(reason)")

@@ -216,3 +216,22 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     #expect(summary.removed == 1)
     #expect(!out.exists("orphan") && !out.exists(".herald-journal"))
 }
+
+@Test func filesUnderFoldersTheOutputHasAndUnderNewOnesLandAlikeWithNoStagingLeft() throws {
+    let out = try TemporarySite()
+    _ = try build(into: out.folder, ["index.html": "home 1", "heroes/a/index.html": "a 1", "heroes/index.html": "list 1"])
+    let inode = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: out.url(path).path))?[.systemFileNumber] as? Int }
+    let listBefore = inode("heroes/index.html")
+    // Changed files under `heroes/` (which the output has) are staged flat, a new page in a new
+    // folder there too, and `tasks/` (new) moves in whole.
+    let summary = try build(into: out.folder, ["index.html": "home 2", "heroes/a/index.html": "a 2", "heroes/index.html": "list 1",
+                                               "heroes/b/deep/index.html": "b 2", "tasks/index.html": "tasks 2"])
+    #expect(summary.written == 4 && summary.unchanged == 1)
+    for (path, text) in ["index.html": "home 2", "heroes/a/index.html": "a 2", "heroes/index.html": "list 1",
+                         "heroes/b/deep/index.html": "b 2", "tasks/index.html": "tasks 2"] {
+        #expect(try out.read(path) == text, "\(path)")
+    }
+    #expect(inode("heroes/index.html") == listBefore)
+    let left = try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") }
+    #expect(left.isEmpty)
+}
