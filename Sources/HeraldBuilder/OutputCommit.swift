@@ -57,11 +57,28 @@ extension OutputWriter {
             }
         }
         var undo = CommitUndo(folder: folderPath, staging: stagingPath)
+        // Files are moved on every core, each share with its own undo: moving 10,000 pages one
+        // after another left the other core idle while the file system worked.
+        let shares = singles.count >= Self.parallelMovesFrom ? 2 : 1
+        var movers = (0..<shares).map { CommitUndo(folder: folderPath, staging: stagingPath, backups: ".backups-\($0)") }
         do throws(DiagnosticError) {
             for root in wholeRoots.sorted() { try undo.moveFolder(String(root)) }
             for folder in missingFolders { try undo.makeFolder(folder) }
-            for (path, flat) in singles { try undo.moveFile(path, from: flat.map(OutputWriter.flatName)) }
+            let outcomes = Parallel.map(Array(0..<shares), chunk: 1) { share -> (CommitUndo, DiagnosticError?) in
+                var mover = CommitUndo(folder: folderPath, staging: stagingPath, backups: ".backups-\(share)")
+                do throws(DiagnosticError) {
+                    for index in stride(from: share, to: singles.count, by: shares) {
+                        try mover.moveFile(singles[index].path, from: singles[index].flat.map(OutputWriter.flatName))
+                    }
+                    return (mover, nil)
+                } catch {
+                    return (mover, error)
+                }
+            }
+            movers = outcomes.map(\.0)
+            if let failure = outcomes.compactMap(\.1).first { throw failure }
         } catch {
+            for index in movers.indices { movers[index].rollBack() }
             undo.rollBack()
             // Back as before: an earlier interrupted commit's files still want the journal.
             if !interrupted { unlink(folderPath + "/" + Manifest.journalName) }
@@ -78,6 +95,10 @@ extension OutputWriter {
             }
             unlink(folderPath + "/" + Manifest.journalName)
         }
+        // The replaced files kept for an undo go on every core, then the rest of the staging folder.
+        _ = Parallel.map(Array(0..<shares), chunk: 1) { share in
+            try? FileManager.default.removeItem(atPath: stagingPath + "/.backups-\(share)")
+        }
         try? FileManager.default.removeItem(atPath: stagingPath)
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
@@ -85,6 +106,9 @@ extension OutputWriter {
     /// Checks that every file can be moved to its place: each folder on its way is a folder (not a
     /// file, not a symbolic link, through which a write would land outside the output) or
     /// missing, and the file's own place holds no folder. Returns the missing folders, parents first.
+    /// Files to move from which the moves are shared between two cores.
+    static let parallelMovesFrom = 256
+
     private func checkDestinations(of paths: [OutputPath]) throws(DiagnosticError) -> [String] {
         var known: [String: mode_t?] = [:]
         var missing: [String] = []
@@ -157,12 +181,15 @@ struct CommitUndo {
 
     let folder: String
     let staging: String
+    /// The folder in staging where replaced files are kept, made on first use.
+    let backupFolder: String
     private var steps: [Step] = []
     private var backups = 0
 
-    init(folder: String, staging: String) {
+    init(folder: String, staging: String, backups: String = ".backups") {
         self.folder = folder
         self.staging = staging
+        backupFolder = staging + "/" + backups
     }
 
     /// Moves a whole staged top-level folder the output does not have.
@@ -186,7 +213,8 @@ struct CommitUndo {
         let destination = folder + "/" + path.value
         var backup: String?
         if OutputFiles.kind(at: destination) != nil {
-            let name = staging + "/.backup-\(backups)"
+            if backups == 0 { try OutputFiles.createFolder(backupFolder, for: path) }
+            let name = backupFolder + "/\(backups)"
             backups += 1
             guard link(destination, name) == 0 else {
                 throw OutputFiles.failure(path, "cannot keep the old file while replacing it: \(OutputFiles.lastError())")

@@ -23,7 +23,7 @@ public final class OutputWriter: Sendable {
         var manifest = Manifest()
         // A staged file sits at its own path inside the staging folder, the output's tree in small,
         // when its top-level folder is new (the folder then moves in whole); otherwise at
-        // `.file-N` there (`flat`), which spares making a staging folder per page: on ext4 a
+        // `flatName(N)` there (`flat`), which spares making a staging folder per page: on ext4 a
         // rebuild of 10,000 pages spent most of its time making and removing those.
         var staged: [(path: OutputPath, flat: Int?)] = []
         var flatCount = 0
@@ -93,7 +93,7 @@ public final class OutputWriter: Sendable {
             let staging = try staging()
             flat = stagesFlat(path)
             try OutputFiles.write(bytes, to: flat.map(Self.flatName) ?? path.value, in: staging, shownIn: stagingPath, for: path,
-                                  creatingFolders: flat == nil)
+                                  creatingFolders: true)
         }
         try state.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
@@ -157,8 +157,12 @@ public final class OutputWriter: Sendable {
         return (modified.tv_sec, modified.tv_nsec) <= (stamp.tv_sec, stamp.tv_nsec)
     }
 
+    /// Folders the files staged flat are spread over: in one folder, every file made or moved
+    /// waits for the others on that folder's lock.
+    static let flatFolders = 64
+
     /// The name in the staging folder of the `number`th file staged flat.
-    static func flatName(_ number: Int) -> String { ".file-\(number)" }
+    static func flatName(_ number: Int) -> String { ".files-\(number % flatFolders)/\(number)" }
 
     /// A number for `path` when it is staged flat: when its top-level folder is in the output
     /// already (or it is a top-level file); nil when it goes into a new folder moved in whole.

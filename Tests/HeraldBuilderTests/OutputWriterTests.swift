@@ -235,3 +235,25 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     let left = try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") }
     #expect(left.isEmpty)
 }
+
+@Test func aMoveThatFailsAmongManyMovedOnTwoCoresLeavesEveryFileAsItWas() throws {
+    let out = try TemporarySite()
+    let count = OutputWriter.parallelMovesFrom + 50
+    let paths = (1...count).map { "heroes/h\($0)/index.html" }
+    _ = try build(into: out.folder, Dictionary(uniqueKeysWithValues: paths.map { ($0, "old \($0)") }))
+    let writer = OutputWriter(folder: out.folder)
+    for path in paths { try writer.add(try #require(OutputPath(path)), bytes: Array("new \(path)".utf8)) }
+    // One staged file goes missing, so its move fails after others, on either core, have moved.
+    let staging = try #require(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).first { $0.hasPrefix(".herald-staging") })
+    let staged = try #require(FileManager.default.enumerator(atPath: out.url(staging).path)?.allObjects as? [String])
+    let victim = try #require(staged.filter { $0.hasSuffix("/\(count / 2)") }.first)
+    try FileManager.default.removeItem(atPath: out.url(staging).path + "/" + victim)
+    #expect(throws: DiagnosticError.self) { try writer.commit() }
+    for path in paths { #expect(try out.read(path) == "old \(path)", "\(path)") }
+    #expect(!out.exists(".herald-journal"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") } == [])
+    // The next build commits them all.
+    let summary = try build(into: out.folder, Dictionary(uniqueKeysWithValues: paths.map { ($0, "new \($0)") }))
+    #expect(summary.written == count)
+    #expect(try out.read(paths[0]) == "new \(paths[0])")
+}
