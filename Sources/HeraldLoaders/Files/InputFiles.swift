@@ -17,6 +17,8 @@ public final class InputFiles: Sendable {
         var listings: [String: [SourceFile]] = [:]
         var kept: [String: [UInt8]] = [:]
         var hashes: [String: UInt64]?
+        /// Folders the loaders read in, open, when the files are read as they are loaded.
+        var folders: [Substring: Int32] = [:]
     }
 
     private let state = Mutex(State())
@@ -90,11 +92,28 @@ public final class InputFiles: Sendable {
             }
             return kept
         }
-        let bytes = try FileBytes.read(file, limit: limit)
-        if hashing {
-            let hash = ContentHash.of(bytes)
-            state.withLock { $0.hashes?[path] = hash }
+        guard hashing else { return try FileBytes.read(file, limit: limit) }
+        // By its name in its open folder, as `readAndHash` reads, when the up-to-date check did not.
+        let bytes: [UInt8]
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let folder = path[..<slash]
+            let descriptor = state.withLock { state -> Int32 in
+                if let open = state.folders[folder] { return open }
+                let open = FileBytes.openFolder(String(folder)) ?? AT_FDCWD
+                state.folders[folder] = open
+                return open
+            }
+            do {
+                bytes = descriptor == AT_FDCWD ? try FileBytes.read(path: path, limit: limit)
+                    : try FileBytes.read(at: String(path[path.index(after: slash)...]), in: descriptor, limit: limit)
+            } catch {
+                throw DiagnosticError(.error(at: SourceLocation(file: file.path), "cannot read '\(file.path)': \(error.reason)"))
+            }
+        } else {
+            bytes = try FileBytes.read(file, limit: limit)
         }
+        let hash = ContentHash.of(bytes)
+        state.withLock { $0.hashes?[path] = hash }
         return bytes
     }
 
@@ -109,7 +128,13 @@ public final class InputFiles: Sendable {
         state.withLock { state in
             state.listings = [:]
             state.hashes = state.hashes.map { _ in [:] }
+            for descriptor in state.folders.values where descriptor != AT_FDCWD { close(descriptor) }
+            state.folders = [:]
         }
+    }
+
+    deinit {
+        for descriptor in state.withLock({ $0.folders.values }) where descriptor != AT_FDCWD { close(descriptor) }
     }
 
     /// The files a source names, listed on first use and remembered for the rest of the build.
