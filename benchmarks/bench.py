@@ -9,7 +9,8 @@ Measures, on this machine:
   2. scaling: Herald's time at 100k / 10k (and 10k / 1k);
   3. a no-change rebuild of 10k: time / full build, and files written (from --report); and
      `herald check` of the 10k output: time / full build; a rebuild of 10k in which every page
-     changed (the site title edited), Herald over Hugo, each over its own output; and the floor of each size (the CPU time of
+     changed (the site title edited), Herald over Hugo, each over its own output, in the work folder and
+     again on disk when that is in RAM; and the floor of each size (the CPU time of
      reading the inputs, writing as many bytes into as many files, and cmark over the bodies);
   4. HeraldMustache vs swift-mustache (benchmarks/template-engine, template-bench);
   5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench);
@@ -29,6 +30,7 @@ Environment:
   BENCH_GROUPS=0  no group pages: Herald's group_by: [] and no Hugo taxonomies
   BENCH_QUICK=1   1 run per size, short engine timings: a smoke test of the harness
   BENCH_SERVE=0   skip the `herald serve` measurements
+  BENCH_DISK=0    skip the all-changed rebuild on disk (measured in benchmarks/.work when BENCH_DIR is in RAM)
 """
 import json
 import os
@@ -59,6 +61,7 @@ TARGETS = {
     "link_check_over_full_build_at_10k": 0.5,
     "herald_cpu_over_floor_at_10k": 2.5,
     "all_changed_rebuild_herald_over_hugo_at_10k": 0.5,
+    "all_changed_rebuild_on_disk_herald_over_hugo_at_10k": 0.5,
 }
 
 
@@ -119,6 +122,8 @@ def work_folder():
 
 
 WORK = work_folder()
+# Where the all-changed rebuild is measured on disk too, when WORK is in RAM.
+DISK_WORK = os.path.join(HERE, ".work")
 RAM_BACKED = None  # set in Bench.run(), once WORK exists
 
 
@@ -312,6 +317,8 @@ class Bench:
             entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
             entry["link_check"] = self.link_check(herald_site, entry["herald"]["median_seconds"])
             entry["all_changed_rebuild"] = self.all_changed(herald_site, hugo_site)
+            if RAM_BACKED and os.environ.get("BENCH_DISK") != "0":
+                entry["all_changed_rebuild_on_disk"] = self.all_changed_on_disk(count)
         if not plain:
             self.results["sizes"][str(count)] = entry
         if not os.environ.get("BENCH_KEEP"):
@@ -362,6 +369,8 @@ class Bench:
                     path, line = configs[name]
                     with open(path, "w") as file:
                         file.write(originals[name].replace(line, line.replace("Benchmark", f"Benchmark {run + 1}")))
+                    if not RAM_BACKED:
+                        os.sync()  # the last run's writes are not flushed during this one
                     if name == "herald":
                         samples[name].append(measure([self.herald, "build", "--source", herald_site, "--now", NOW, "--quiet"]))
                     else:
@@ -374,6 +383,31 @@ class Bench:
         result = {"herald": summarize(samples["herald"]), "hugo": summarize(samples["hugo"])}
         result["ratio_herald_over_hugo"] = result["herald"]["median_seconds"] / result["hugo"]["median_seconds"]
         return result
+
+    def all_changed_on_disk(self, count):
+        """The all-changed rebuild again with both sites and outputs on disk (benchmarks/.work),
+        where replacing 10,000 files costs the file system far more than in RAM. Runs follow each
+        other as in all_changed(), with a sync before each: each Herald rebuild frees the inodes of
+        the pages it replaced, which the next one's new files then pay for on ext4 without a
+        journal ("recently_deleted"), so this is the hard case, not the best one."""
+        folder = os.path.join(DISK_WORK, f"disk-{count}")
+        log(f"   all-changed rebuild on disk ({folder}): generating and building once each")
+        subprocess.run(["rm", "-rf", folder], check=True)
+        args = [sys.executable, os.path.join(HERE, "site", "generate.py"), str(count), folder, "--per-page", str(self.per_page)]
+        if not self.groups:
+            args.append("--no-groups")
+        subprocess.run(args, check=True, capture_output=True)
+        herald_site, hugo_site = os.path.join(folder, "herald"), os.path.join(folder, "hugo")
+        self.herald_build(herald_site, os.path.join(folder, "report.json"))
+        self.hugo_build(hugo_site)
+        global RAM_BACKED
+        RAM_BACKED, ram = False, RAM_BACKED
+        try:
+            return self.all_changed(herald_site, hugo_site)
+        finally:
+            RAM_BACKED = ram
+            subprocess.run(["rm", "-rf", folder], check=True)
+            os.sync()
 
     def floor(self, site, output):
         """What no generator can beat here, in CPU seconds: `floor` (benchmarks/floor/floor.c) reading
@@ -494,6 +528,9 @@ class Bench:
             checks["herald_cpu_over_floor_at_10k"] = sizes["10000"]["herald_cpu_over_floor"]
             if "all_changed_rebuild" in sizes["10000"]:
                 checks["all_changed_rebuild_herald_over_hugo_at_10k"] = sizes["10000"]["all_changed_rebuild"]["ratio_herald_over_hugo"]
+            if "all_changed_rebuild_on_disk" in sizes["10000"]:
+                checks["all_changed_rebuild_on_disk_herald_over_hugo_at_10k"] = (
+                    sizes["10000"]["all_changed_rebuild_on_disk"]["ratio_herald_over_hugo"])
             if "link_check" in sizes["10000"]:
                 checks["link_check_over_full_build_at_10k"] = sizes["10000"]["link_check"]["ratio_to_full_build"]
         if "10000" in self.results.get("plain", {}):
@@ -561,6 +598,11 @@ class Bench:
             if "all_changed_rebuild" in entry:
                 a = entry["all_changed_rebuild"]
                 lines.append(f"All-changed rebuild of {int(count):,} (the site title edited, over each one's own output):"
+                             f" Herald {a['herald']['median_seconds']:.2f} s, Hugo {a['hugo']['median_seconds']:.2f} s,"
+                             f" ratio {a['ratio_herald_over_hugo']:.2f}")
+            if "all_changed_rebuild_on_disk" in entry:
+                a = entry["all_changed_rebuild_on_disk"]
+                lines.append(f"All-changed rebuild of {int(count):,} on disk (benchmarks/.work, runs back to back):"
                              f" Herald {a['herald']['median_seconds']:.2f} s, Hugo {a['hugo']['median_seconds']:.2f} s,"
                              f" ratio {a['ratio_herald_over_hugo']:.2f}")
             if "link_check" in entry:
