@@ -1,6 +1,43 @@
 import Foundation
 import HeraldCore
 
+/// What lets the next build find its inputs unchanged without reading them, kept beside the
+/// manifest in `.herald-inputs` (the manifest stays a function of the output alone: this holds a
+/// time): the fingerprint of the inputs' bytes, and what was seen of them without reading.
+public struct QuickCheck: Sendable, Equatable {
+    static let fileName = ".herald-inputs"
+    private static let header = "herald-inputs 1"
+
+    /// The fingerprint of the inputs' bytes (the manifest's `inputs`).
+    public var inputs: UInt64
+    /// A hash of the inputs' names and sizes, and of all that the fingerprint hashes but their bytes.
+    public var hash: UInt64
+    /// Nanoseconds since 1970, a second before that build looked at its inputs: an input changed
+    /// or replaced since has a later change time.
+    public var since: Int64
+
+    public init(inputs: UInt64, hash: UInt64, since: Int64) {
+        self.inputs = inputs
+        self.hash = hash
+        self.since = since
+    }
+
+    /// The one in `folder`; nil when there is none or it is not Herald's.
+    static func read(in folder: String) -> QuickCheck? {
+        guard let bytes = try? FileBytes.read(path: folder + "/" + fileName, limit: 4096) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        guard lines.count == 2, lines[0] == header else { return nil }
+        let fields = lines[1].split(separator: "\t")
+        guard fields.count == 3, let inputs = UInt64(fields[0], radix: 16), let hash = UInt64(fields[1], radix: 16),
+              let since = Int64(fields[2]) else { return nil }
+        return QuickCheck(inputs: inputs, hash: hash, since: since)
+    }
+
+    var serialized: [UInt8] {
+        Array("\(Self.header)\n\(String(inputs, radix: 16))\t\(String(hash, radix: 16))\t\(since)\n".utf8)
+    }
+}
+
 /// The list of files the last successful build wrote, kept in the output folder, so the next build
 /// can skip unchanged files and remove the ones it no longer writes without touching anyone else's.
 struct Manifest: Sendable {
@@ -103,16 +140,19 @@ struct Manifest: Sendable {
         return value
     }
 
-    /// 1 to 18 decimal digits, maybe after a minus (a journal marks files of unknown bytes -1);
-    /// nil for anything else.
+    /// Decimal digits, maybe after a minus (a journal marks files of unknown bytes -1); nil for
+    /// anything else, or a number too large for an Int.
     private static func decimalNumber(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
         let negative = text.first == UInt8(ascii: "-")
         let digits = negative ? text.dropFirst() : text
-        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
         var value = 0
         for byte in digits {
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !overflow, !carry else { return nil }
+            value = sum
         }
         return negative ? -value : value
     }

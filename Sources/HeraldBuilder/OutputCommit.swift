@@ -15,9 +15,12 @@ extension OutputWriter {
     ///    files the next build knows to be Herald's (it replaces or removes them);
     /// 3. files are moved, each replaced file first kept as a hard link, so that a move that still
     ///    fails is undone, every file back as it was.
-    public func commit(inputs: UInt64? = nil) throws(DiagnosticError) -> Summary {
+    /// `quick`, a hash and a time (`QuickCheck`), is saved beside the manifest with `inputs`.
+    public func commit(inputs: UInt64? = nil, quick: (hash: UInt64, since: Int64)? = nil) throws(DiagnosticError) -> Summary {
         do throws(DiagnosticError) {
-            return try commitStaged(inputs: inputs)
+            return try commitStaged(inputs: inputs, quick: inputs.flatMap { inputs in
+                quick.map { QuickCheck(inputs: inputs, hash: $0.hash, since: $0.since) }
+            })
         } catch {
             // Nothing was moved, or every move was undone: the staged files are of no more use.
             try? FileManager.default.removeItem(atPath: stagingPath)
@@ -25,7 +28,7 @@ extension OutputWriter {
         }
     }
 
-    private func commitStaged(inputs: UInt64?) throws(DiagnosticError) -> Summary {
+    private func commitStaged(inputs: UInt64?, quick: QuickCheck?) throws(DiagnosticError) -> Summary {
         var current = state.withLock { $0 }
         current.manifest.inputs = inputs
         // A top-level folder the output does not have yet moves in one rename, whole: a first
@@ -94,6 +97,13 @@ extension OutputWriter {
                 throw OutputFiles.failure(nil, "cannot save the build manifest: \(OutputFiles.lastError())")
             }
             unlink(folderPath + "/" + Manifest.journalName)
+            // After the manifest, so that one of an earlier build never stands beside a new one.
+            let quickPath = folderPath + "/" + QuickCheck.fileName
+            if let quick, (try? OutputFiles.write(quick.serialized, to: quickPath + ".tmp", for: nil)) != nil {
+                rename(quickPath + ".tmp", quickPath)
+            } else {
+                unlink(quickPath)
+            }
         }
         // The replaced files kept for an undo go on every core, then the rest of the staging folder.
         _ = Parallel.map(Array(0..<shares), chunk: 1) { share in

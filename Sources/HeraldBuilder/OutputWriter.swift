@@ -38,6 +38,7 @@ public final class OutputWriter: Sendable {
     public let folder: URL
     let previous: Manifest
     let previousStamp: timespec?
+    let previousQuick: QuickCheck?
     /// Whether the last commit was interrupted (a journal was left): its files are then trusted
     /// no more than files of unknown bytes, and the build always runs.
     let interrupted: Bool
@@ -77,6 +78,10 @@ public final class OutputWriter: Sendable {
         var entries = manifest.entries
         for path in journal.entries.keys { entries[path] = Manifest.Entry(hash: 0, size: -1) }
         previous = Manifest(entries: entries, inputs: interrupted ? nil : manifest.inputs)
+        // Trusted only for the fingerprint the manifest holds: one left by a build killed between
+        // saving the two is of an earlier build.
+        let quick = QuickCheck.read(in: folderPath)
+        previousQuick = quick?.inputs == previous.inputs ? quick : nil
         previousStamp = OutputFiles.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
         self.warnings = warnings
         stagingPath = folderPath + "/" + Self.stagingPrefix + "-" + UUID().uuidString
@@ -117,6 +122,12 @@ public final class OutputWriter: Sendable {
         return Parallel.map(Array(previous.entries), chunk: 64) { path, entry in
             OutputPath(path).map { isUnchanged($0, entry) } ?? false
         }.allSatisfy { $0 }
+    }
+
+    /// The last build's fingerprint and what tells its inputs unchanged without reading them,
+    /// when it left both (`InputStamps`).
+    public var previousQuickCheck: QuickCheck? {
+        mayBeUpToDate ? previousQuick : nil
     }
 
     /// Whether the last build left a fingerprint of its inputs to compare with: when not, no

@@ -54,6 +54,35 @@ struct InputFingerprint {
         return InputFingerprint(hash: hash, files: data + program, dataFileCount: data.count, remote: remote, staleURLs: stale)
     }
 
+    /// The data files, in the order `finish` and `quick` hash them.
+    var dataFiles: [URL] { files[..<dataFileCount].map(\.url) }
+
+    /// A hash of everything `finish` hashes but with the data files' names and sizes (`stamps`,
+    /// from `InputFiles.stamps(dataFiles)`) in place of their bytes: equal to the last build's,
+    /// and no data file changed since it looked, the inputs are those of the last build without
+    /// reading them. nil when a data file cannot be looked at.
+    func quick(stamps: [(size: Int, changed: Int64)?], inputs: InputFiles) -> UInt64? {
+        var hash = hash
+        hash.combine("quick 1")
+        for (file, stamp) in zip(files[..<dataFileCount], stamps) {
+            guard let stamp else { return nil }
+            hash.combine(file.name)
+            hash.combine(withUnsafeBytes(of: UInt64(stamp.size).littleEndian) { Array($0) })
+        }
+        let programFiles = files[dataFileCount...]
+        for (file, digest) in zip(programFiles, inputs.readAndHash(programFiles.map(\.url), keeping: false)) {
+            guard let digest else { return nil }
+            hash.combine(file.name)
+            hash.combine(withUnsafeBytes(of: digest.littleEndian) { Array($0) })
+        }
+        for page in remote {
+            hash.combine(page.name)
+            hash.combine(withUnsafeBytes(of: page.digest.littleEndian) { Array($0) })
+        }
+        for url in staleURLs { hash.combine("stale \(url)") }
+        return hash.value
+    }
+
     /// The fingerprint, with every file's bytes hashed: data files read here once, on every core,
     /// and kept for the loaders, or hashed already by the loaders that read them (`InputFiles`
     /// remembers); templates and the binary are read by nobody else, so they are not kept.

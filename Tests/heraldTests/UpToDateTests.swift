@@ -81,3 +81,21 @@ private func skippedWork(_ site: TemporarySite, now: String = buildInstant) asyn
         #expect(phases == ["up-to-date check"], "--source \(source)")
     }
 }
+
+@Test func anEditOfTheSameSizeWithItsOldModificationTimeStillRebuilds() async throws {
+    let site = try TemporarySite.smallSite()
+    try await site.buildOK()
+    // The next rebuild finds the inputs unchanged by their names, sizes and change times alone.
+    #expect(try await skippedWork(site))
+    let path = site.url("Content/heroes/lantern.md").path
+    let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    let text = try site.read("Content/heroes/lantern.md")
+    let edited = text.replacingOccurrences(of: "Meridian Comics", with: "Meridiam Comics")
+    try #require(edited != text && edited.utf8.count == text.utf8.count)
+    try site.write("Content/heroes/lantern.md", edited)
+    // A tool that keeps modification times (rsync -t, tar) cannot hide the edit: the change time moves.
+    try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: path)
+    #expect(try await !skippedWork(site))
+    #expect(try site.read("Output/heroes/lantern/index.html").contains("Meridiam Comics"))
+    #expect(try await skippedWork(site))
+}
