@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeraldCore
 
 /// Checks the links of a built site without building it: every page is read once, on every
@@ -37,7 +40,10 @@ public enum SiteLinkCheck {
 
     public static func run(_ options: Options) -> Report {
         let listing = OutputListing(folder: options.output, shownAs: options.shownAs)
-        let scans = Parallel.map(listing.pages, chunk: 8) { page in read(page, options) }
+        // Each page by its path in the open output folder: the kernel walks the folder's own path once.
+        let folder = FileBytes.openFolder(options.output.path) ?? AT_FDCWD
+        defer { if folder != AT_FDCWD { close(folder) } }
+        let scans = Parallel.map(listing.pages, chunk: 8) { page in read(page, in: folder, options) }
         var anchors: [String: Set<String>] = [:]
         anchors.reserveCapacity(scans.count)
         for (page, scan) in zip(listing.pages, scans) {
@@ -78,10 +84,11 @@ public enum SiteLinkCheck {
         case unreadable(Diagnostic)
     }
 
-    private static func read(_ page: String, _ options: Options) -> PageRead {
+    private static func read(_ page: String, in folder: Int32, _ options: Options) -> PageRead {
         let dialect: HTMLScanner.Dialect = page.hasSuffix(".xml") ? .xml : .html
         do {
-            let bytes = try FileBytes.read(path: options.output.path + "/" + page)
+            let bytes = folder == AT_FDCWD ? try FileBytes.read(path: options.output.path + "/" + page)
+                : try FileBytes.read(at: page, in: folder)
             return .scanned(bytes.withUnsafeBufferPointer { HTMLScanner.scan($0, dialect) })
         } catch {
             return .unreadable(.error(at: SourceLocation(file: options.shownAs + "/" + page), "cannot read the page: \(error.reason)"))
