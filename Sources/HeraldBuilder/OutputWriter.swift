@@ -125,7 +125,7 @@ public final class OutputWriter: Sendable {
     }
 
     /// The last build's fingerprint and what tells its inputs unchanged without reading them,
-    /// when it left both (`InputStamps`).
+    /// when it left both (`QuickCheck`, in `.herald-inputs`).
     public var previousQuickCheck: QuickCheck? {
         mayBeUpToDate ? previousQuick : nil
     }
