@@ -63,7 +63,7 @@ extension OutputWriter {
         // Files are moved on every core, each share with its own undo: moving 10,000 pages one
         // after another left the other core idle while the file system worked.
         let shares = singles.count >= Self.parallelMovesFrom ? 2 : 1
-        var movers = (0..<shares).map { CommitUndo(folder: folderPath, staging: stagingPath, backups: ".backups-\($0)") }
+        var movers: [CommitUndo] = []
         do throws(DiagnosticError) {
             for root in wholeRoots.sorted() { try undo.moveFolder(String(root)) }
             for folder in missingFolders { try undo.makeFolder(folder) }

@@ -11,9 +11,11 @@ import HeraldModels
 struct InputFingerprint {
     /// Everything hashed but the files' bytes: the header, options, config and build ID.
     private var hash: ContentHash
-    /// The data files, then the theme's (and the binary when it has no build ID).
+    /// The data files.
     private let files: [(name: String, url: URL)]
-    private let dataFileCount: Int
+    /// The theme's files (and the binary when it has no build ID), hashed once by `start`: both
+    /// `quick` and `finish` count them.
+    private let program: [(name: String, digest: UInt64?)]
     private let remote: [(name: String, digest: UInt64)]
     private let staleURLs: [String]
 
@@ -51,53 +53,42 @@ struct InputFingerprint {
         if let buildID { hash.combine("herald build \(buildID)") }
         // A stale copy is shown with a notice that a fresh copy of the same bytes has not.
         let stale = (sources.remote?.reports ?? []).filter { $0.outcome == "stale" }.map(\.url)
-        return InputFingerprint(hash: hash, files: data + program, dataFileCount: data.count, remote: remote, staleURLs: stale)
+        // Read by nobody else, so not kept.
+        let programDigests = sources.inputs.readAndHash(program.map(\.url), keeping: false)
+        return InputFingerprint(hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
+                                remote: remote, staleURLs: stale)
     }
 
     /// The data files, in the order `finish` and `quick` hash them.
-    var dataFiles: [URL] { files[..<dataFileCount].map(\.url) }
+    var dataFiles: [URL] { files.map(\.url) }
 
     /// A hash of everything `finish` hashes but with the data files' names and sizes (`stamps`,
     /// from `InputFiles.stamps(dataFiles)`) in place of their bytes: equal to the last build's,
     /// and no data file changed since it looked, the inputs are those of the last build without
     /// reading them. nil when a data file cannot be looked at.
-    func quick(stamps: [(size: Int, changed: Int64)?], inputs: InputFiles) -> UInt64? {
+    func quick(stamps: [(size: Int, changed: Int64)?]) -> UInt64? {
         var hash = hash
         hash.combine("quick 1")
-        for (file, stamp) in zip(files[..<dataFileCount], stamps) {
-            guard let stamp else { return nil }
-            hash.combine(file.name)
-            hash.combine(withUnsafeBytes(of: UInt64(stamp.size).littleEndian) { Array($0) })
-        }
-        let programFiles = files[dataFileCount...]
-        for (file, digest) in zip(programFiles, inputs.readAndHash(programFiles.map(\.url), keeping: false)) {
-            guard let digest else { return nil }
-            hash.combine(file.name)
-            hash.combine(withUnsafeBytes(of: digest.littleEndian) { Array($0) })
-        }
-        for page in remote {
-            hash.combine(page.name)
-            hash.combine(withUnsafeBytes(of: page.digest.littleEndian) { Array($0) })
-        }
-        for url in staleURLs { hash.combine("stale \(url)") }
-        return hash.value
+        let sizes = stamps.map { $0.map { UInt64($0.size) } }
+        return sealed(hash, data: zip(files.map(\.name), sizes))
     }
 
-    /// The fingerprint, with every file's bytes hashed: data files read here once, on every core,
-    /// and kept for the loaders, or hashed already by the loaders that read them (`InputFiles`
-    /// remembers); templates and the binary are read by nobody else, so they are not kept.
+    /// The fingerprint, with every data file's bytes hashed: read here once, on every core, and
+    /// kept for the loaders, or hashed already by the loaders that read them (`InputFiles`
+    /// remembers).
     func finish(_ inputs: InputFiles) -> UInt64? {
-        var hash = hash
-        let digests = inputs.readAndHash(files[..<dataFileCount].map(\.url))
-            + inputs.readAndHash(files[dataFileCount...].map(\.url), keeping: false)
-        for (file, digest) in zip(files, digests) {
-            guard let digest else { return nil }
-            hash.combine(file.name)
-            hash.combine(withUnsafeBytes(of: digest.littleEndian) { Array($0) })
-        }
-        for page in remote {
-            hash.combine(page.name)
-            hash.combine(withUnsafeBytes(of: page.digest.littleEndian) { Array($0) })
+        sealed(hash, data: zip(files.map(\.name), inputs.readAndHash(dataFiles)))
+    }
+
+    /// `hash` with each data file's name and number (its digest, or its size for `quick`), then
+    /// the program's files, the URL sources' pages and the stale copies; nil when some file could
+    /// not be read or looked at.
+    private func sealed(_ start: ContentHash, data: some Sequence<(String, UInt64?)>) -> UInt64? {
+        var hash = start
+        for (name, number) in Array(data) + program + remote.map({ ($0.name, Optional($0.digest)) }) {
+            guard let number else { return nil }
+            hash.combine(name)
+            hash.combine(withUnsafeBytes(of: number.littleEndian) { Array($0) })
         }
         for url in staleURLs { hash.combine("stale \(url)") }
         return hash.value

@@ -55,7 +55,7 @@ public enum SiteBuild {
             // these without a byte of them read.
             let since = Int64((Date().timeIntervalSince1970 - 1) * 1_000_000_000)
             let stamps = fingerprint.map { chosen.inputs.stamps($0.dataFiles) } ?? []
-            let quick = fingerprint?.quick(stamps: stamps, inputs: chosen.inputs)
+            let quick = fingerprint?.quick(stamps: stamps)
             var upToDate: UInt64?
             if let last = writer.previousQuickCheck, let quick, quick == last.hash,
                stamps.allSatisfy({ ($0?.changed ?? .max) < last.since }) {
