@@ -31,8 +31,15 @@ public struct ContentHash: Sendable {
         value = Self.mix(hash)
     }
 
+    /// Mixes in the text's UTF-8 bytes, read in place.
     public mutating func combine(_ text: String) {
-        combine(Array(text.utf8))
+        var text = text
+        text.withUTF8 { combine($0) }
+    }
+
+    /// Mixes in the number's eight bytes, little-endian.
+    public mutating func combine(_ number: UInt64) {
+        withUnsafeBytes(of: number.littleEndian) { combine($0) }
     }
 
     // Eight bytes at a time; a short tail is packed little-endian into one last word.

@@ -62,7 +62,8 @@ public enum FolderWalk {
         var slots: [Slot] = []
         var subfolders: [(path: String, relative: [Substring])] = []
         for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
-            let child = folder + "/" + name
+            // Made only when asked: a folder of 100,000 plain files needs none of these paths.
+            var child: String { folder + "/" + name }
             // The entry's type comes with the listing; only links, and file systems that do
             // not record types, cost a stat.
             var kind = type

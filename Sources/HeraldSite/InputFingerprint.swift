@@ -12,7 +12,7 @@ struct InputFingerprint {
     /// Everything hashed but the files' bytes: the header, options, config and build ID.
     private var hash: ContentHash
     /// The data files.
-    private let files: [(name: String, url: URL)]
+    private let files: [(name: String, path: String)]
     /// The theme's files (and the binary when it has no build ID), hashed once by `start`: both
     /// `quick` and `finish` count them.
     private let program: [(name: String, digest: UInt64?)]
@@ -26,18 +26,18 @@ struct InputFingerprint {
     /// named (a loader that cannot list its files): such a build always runs.
     static func start(options: BuildOptions, configText: String, today: Day, theme: Theme,
                       sources: SiteSources) throws(DiagnosticError) -> InputFingerprint? {
-        var data: [(name: String, url: URL)] = []
+        var data: [(name: String, path: String)] = []
         let sitePrefix = options.site.standardizedFileURL.path + "/"
         for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
                             try sources.pages.inputFiles(), try sources.data?.inputFiles() ?? []] {
             guard let loaderFiles else { return nil }
             data += Parallel.map(loaderFiles, chunk: 512) { (relative($0, to: sitePrefix), $0) }
         }
-        var program = theme.allFiles.map { (name: "theme:" + $0.name, url: $0.url) }
+        var program = theme.allFiles.map { (name: "theme:" + $0.name, path: $0.url.path) }
         // The binary by its build ID when it has one; by its bytes otherwise.
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         let buildID = ProgramIdentity.buildID(of: executable.path)
-        if buildID == nil { program.append(("herald", executable)) }
+        if buildID == nil { program.append(("herald", executable.path)) }
 
         var remote: [(name: String, digest: UInt64)] = []
         var problems: [Diagnostic] = []
@@ -54,13 +54,13 @@ struct InputFingerprint {
         // A stale copy is shown with a notice that a fresh copy of the same bytes has not.
         let stale = (sources.remote?.reports ?? []).filter { $0.outcome == "stale" }.map(\.url)
         // Read by nobody else, so not kept.
-        let programDigests = sources.inputs.readAndHash(program.map(\.url), keeping: false)
+        let programDigests = sources.inputs.readAndHash(program.map(\.path), keeping: false)
         return InputFingerprint(hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
                                 remote: remote, staleURLs: stale)
     }
 
-    /// The data files, in the order `finish` and `quick` hash them.
-    var dataFiles: [URL] { files.map(\.url) }
+    /// The data files' full paths, in the order `finish` and `quick` hash them.
+    var dataFiles: [String] { files.map(\.path) }
 
     /// A hash of everything `finish` hashes but with the data files' names and sizes (`stamps`,
     /// from `InputFiles.stamps(dataFiles)`) in place of their bytes: equal to the last build's,
@@ -88,7 +88,7 @@ struct InputFingerprint {
         for (name, number) in Array(data) + program + remote.map({ ($0.name, Optional($0.digest)) }) {
             guard let number else { return nil }
             hash.combine(name)
-            hash.combine(withUnsafeBytes(of: number.littleEndian) { Array($0) })
+            hash.combine(number)
         }
         for url in staleURLs { hash.combine("stale \(url)") }
         return hash.value
@@ -97,10 +97,9 @@ struct InputFingerprint {
     /// The file's path inside the site folder (`sitePrefix` ends in a slash), so that the site
     /// hashes the same wherever it lives. Loaders list files under the standardized site folder,
     /// so only a file outside it needs standardizing, which costs more than reading a small file.
-    private static func relative(_ url: URL, to sitePrefix: String) -> String {
-        let path = url.path
+    private static func relative(_ path: String, to sitePrefix: String) -> String {
         if path.hasPrefix(sitePrefix) { return String(path.dropFirst(sitePrefix.count)) }
-        let standardized = url.standardizedFileURL.path
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         return standardized.hasPrefix(sitePrefix) ? String(standardized.dropFirst(sitePrefix.count)) : standardized
     }
 }

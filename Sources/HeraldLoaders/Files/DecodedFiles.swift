@@ -60,7 +60,7 @@ public final class DecodedFiles: Sendable {
     /// unless the file is unchanged since they were last made.
     func models<Model>(of file: SourceFile, format: String, as type: Model.Type,
                        decode: () -> (models: [Model], problems: [Diagnostic])) -> (models: [Model], problems: [Diagnostic]) {
-        let path = file.url.path
+        let path = file.fullPath
         let key = "\(Model.self)|\(format)|\(path)"
         // A path spelled another way than the watcher spells it (`./`, `..`) is looked at.
         if let (changed, root) = trusted.withLock({ $0 }), path.hasPrefix(root), !changed.contains(path), Self.isPlain(path),

@@ -31,10 +31,10 @@ public final class InputFiles: Sendable {
         state.withLock { $0.hashes = $0.hashes ?? [:] }
     }
 
-    /// Reads every file on all cores and returns its content hash, nil for a file that cannot be
-    /// read (its loader then reports why); with `keeping`, the bytes stay for the loaders.
-    public func readAndHash(_ files: [URL], keeping: Bool = true) -> [UInt64?] {
-        let paths = Parallel.map(files, chunk: 512) { $0.path }
+    /// Reads every file (by its full path) on all cores and returns its content hash, nil for a
+    /// file that cannot be read (its loader then reports why); with `keeping`, the bytes stay for
+    /// the loaders.
+    public func readAndHash(_ paths: [String], keeping: Bool = true) -> [UInt64?] {
         if let hashes = state.withLock({ $0.hashes }) {
             let known = paths.map { hashes[$0] }
             let unread = paths.indices.filter { known[$0] == nil }
@@ -48,9 +48,8 @@ public final class InputFiles: Sendable {
 
     /// Each file's size and when it last changed (the later of its change and modification
     /// times, in nanoseconds since 1970), nil for one that cannot be looked at: on every core, one
-    /// `stat` each, where reading would cost four system calls and a copy.
-    public func stamps(_ files: [URL]) -> [(size: Int, changed: Int64)?] {
-        let paths = Parallel.map(files, chunk: 512) { $0.path }
+    /// `stat` each, where reading would cost four system calls and a copy. By full paths.
+    public func stamps(_ paths: [String]) -> [(size: Int, changed: Int64)?] {
         let (located, folders) = Self.locate(paths)
         defer { for descriptor in folders where descriptor != AT_FDCWD { close(descriptor) } }
         return Parallel.map(located, chunk: 64) { location -> (size: Int, changed: Int64)? in
@@ -68,7 +67,7 @@ public final class InputFiles: Sendable {
         var folders: [Substring: Int32] = [:]
         var last: (folder: Substring, descriptor: Int32)?
         let located = paths.map { path -> (folder: Int32, name: String) in
-            guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return (AT_FDCWD, path) }
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else { return (AT_FDCWD, path) }
             let folder = path[..<slash]
             let descriptor: Int32
             if let last, last.folder == folder {
@@ -103,7 +102,7 @@ public final class InputFiles: Sendable {
     /// The bytes of `file`: those `readAndHash` kept, handed out once, or else read now; either
     /// way no more than `limit`.
     func bytes(of file: SourceFile, limit: Int) throws(DiagnosticError) -> [UInt8] {
-        let path = file.url.path
+        let path = file.fullPath
         let (kept, hashing) = state.withLock { ($0.kept.removeValue(forKey: path), $0.hashes != nil) }
         if let kept {
             guard kept.count <= limit else {
@@ -115,7 +114,7 @@ public final class InputFiles: Sendable {
         guard hashing else { return try FileBytes.read(file, limit: limit) }
         // By its name in its open folder, as `readAndHash` reads, when the up-to-date check did not.
         let bytes: [UInt8]
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex {
             let folder = path[..<slash]
             let descriptor = state.withLock { state -> Int32 in
                 if let open = state.folders[folder] { return open }

@@ -2,13 +2,19 @@ import Foundation
 
 /// One file of a source: where it is on disk, and the path diagnostics name, as the user wrote it.
 public struct SourceFile: Sendable, Hashable {
-    public var url: URL
+    /// Where the file is on disk, as the file system is asked for it. A string, not a URL: a
+    /// folder of 100,000 files costs more to turn into URLs and back than to list.
+    public var fullPath: String
     /// Relative to the site folder (`Content/tasks.todo.txt`); this is `Record.location.file`.
     public var path: String
 
-    public init(url: URL, path: String) {
-        self.url = url
+    public init(fullPath: String, path: String) {
+        self.fullPath = fullPath
         self.path = path
+    }
+
+    public init(url: URL, path: String) {
+        self.init(fullPath: url.path, path: path)
     }
 
     /// The name without its extension of the file at `path`: `Content/heroes/batman.md` → `batman`.

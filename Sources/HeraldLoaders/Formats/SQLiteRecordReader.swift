@@ -35,14 +35,14 @@ public struct SQLiteRecordReader: RecordReader {
         }
         // SQLite would block opening a FIFO, and a device is no database.
         var info = stat()
-        guard stat(file.url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard stat(file.fullPath, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw DiagnosticError(.error(at: here, "cannot read the SQLite database: it is not a regular file"))
         }
         var configuration = Configuration()
         configuration.readonly = true
         let what = query != nil ? "the query" : "table '\(table ?? "")'"
         do {
-            let database = try DatabaseQueue(path: file.url.path, configuration: configuration)
+            let database = try DatabaseQueue(path: file.fullPath, configuration: configuration)
             let deadline = DispatchWorkItem { database.interrupt() }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: deadline)
             defer { deadline.cancel() }

@@ -17,13 +17,13 @@ public struct DataFolderLoader: Sendable {
     }
 
     /// The data files read, for up-to-date checks.
-    public func inputFiles() throws(DiagnosticError) -> [URL] {
+    public func inputFiles() throws(DiagnosticError) -> [String] {
         guard named.isEmpty else {
-            var files: [URL] = []
-            for (_, spec) in named { files += try records.files(of: spec).map(\.url) }
+            var files: [String] = []
+            for (_, spec) in named { files += try records.files(of: spec).map(\.fullPath) }
             return files
         }
-        return dataFiles().map { records.siteFolder.appendingPathComponent(folder + "/" + $0.name) }
+        return dataFiles().map { records.siteFolder.appendingPathComponent(folder + "/" + $0.name).path }
     }
 
     /// The named URL sources' pages and the hashes of their bytes, for up-to-date checks.

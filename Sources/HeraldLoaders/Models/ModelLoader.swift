@@ -8,9 +8,9 @@ public protocol ModelLoader<Model>: Sendable {
     associatedtype Model: Sendable
     /// Every model of the source, or every problem found in it.
     func load() throws(DiagnosticError) -> [Model]
-    /// Every file `load()` reads, so a build can tell that nothing changed; nil when the
-    /// loader cannot tell (its models then count as changed on every build).
-    func inputFiles() throws(DiagnosticError) -> [URL]?
+    /// The full path of every file `load()` reads, so a build can tell that nothing changed; nil
+    /// when the loader cannot tell (its models then count as changed on every build).
+    func inputFiles() throws(DiagnosticError) -> [String]?
     /// What `load()` found wrong but read past, once it has run.
     var warnings: [Diagnostic] { get }
     /// The URL sources `load()` reads, each page by its URL and the hash of its bytes: a changed
@@ -19,7 +19,7 @@ public protocol ModelLoader<Model>: Sendable {
 }
 
 extension ModelLoader {
-    public func inputFiles() throws(DiagnosticError) -> [URL]? { nil }
+    public func inputFiles() throws(DiagnosticError) -> [String]? { nil }
     public var warnings: [Diagnostic] { [] }
     public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] { [] }
 }

@@ -17,9 +17,9 @@ public struct PageLoader: ModelLoader {
         self.timeZone = timeZone
     }
 
-    public func inputFiles() throws(DiagnosticError) -> [URL]? {
+    public func inputFiles() throws(DiagnosticError) -> [String]? {
         guard exists else { return [] }
-        return try records.files(of: spec).map(\.url)
+        return try records.files(of: spec).map(\.fullPath)
     }
 
     public func load() throws(DiagnosticError) -> [Page] {

@@ -21,8 +21,8 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
         self.check = check
     }
 
-    public func inputFiles() throws(DiagnosticError) -> [URL]? {
-        try records.files(of: spec).map(\.url)
+    public func inputFiles() throws(DiagnosticError) -> [String]? {
+        try records.files(of: spec).map(\.fullPath)
     }
 
     public var warnings: [Diagnostic] { log.all }
