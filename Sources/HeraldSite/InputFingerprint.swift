@@ -62,15 +62,14 @@ struct InputFingerprint {
     /// The data files' full paths, in the order `finish` and `quick` hash them.
     var dataFiles: [String] { files.map(\.path) }
 
-    /// A hash of everything `finish` hashes but with the data files' names and sizes (`stamps`,
-    /// from `InputFiles.stamps(dataFiles)`) in place of their bytes: equal to the last build's,
+    /// A hash of everything `finish` hashes but with the data files' names and sizes (from
+    /// `InputFiles.stamps` or `sizes`) in place of their bytes: equal to the last build's,
     /// and no data file changed since it looked, the inputs are those of the last build without
     /// reading them. nil when a data file cannot be looked at.
-    func quick(stamps: [(size: Int, changed: Int64)?]) -> UInt64? {
+    func quick(sizes: [Int?]) -> UInt64? {
         var hash = hash
         hash.combine("quick 1")
-        let sizes = stamps.map { $0.map { UInt64($0.size) } }
-        return sealed(hash, data: zip(files.map(\.name), sizes))
+        return sealed(hash, data: zip(files.map(\.name), sizes.map { $0.map(UInt64.init) }))
     }
 
     /// The fingerprint, with every data file's bytes hashed: read here once, on every core, and

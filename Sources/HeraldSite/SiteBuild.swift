@@ -54,8 +54,8 @@ public enum SiteBuild {
             // at them, and the same names and sizes, templates and settings, say its inputs are
             // these without a byte of them read.
             let since = Int64((Date().timeIntervalSince1970 - 1) * 1_000_000_000)
-            let stamps = fingerprint.map { chosen.inputs.stamps($0.dataFiles) } ?? []
-            let quick = fingerprint?.quick(stamps: stamps)
+            let stamps = checksFirst ? fingerprint.map { chosen.inputs.stamps($0.dataFiles) } ?? [] : []
+            var quick = checksFirst ? fingerprint?.quick(sizes: stamps.map { $0?.size }) : nil
             var upToDate: UInt64?
             if let last = writer.previousQuickCheck, let quick, quick == last.hash,
                stamps.allSatisfy({ ($0?.changed ?? .max) < last.since }) {
@@ -78,6 +78,9 @@ public enum SiteBuild {
             let models = try load(chosen, drafts: options.drafts)
             let loadWarnings = models.warnings
             let inputs = checksFirst ? early : fingerprint?.finish(chosen.inputs)
+            // Into a new folder, the sizes the loaders read give the next build its quick check,
+            // without a stat of every file before loading.
+            if !checksFirst, let fingerprint { quick = fingerprint.quick(sizes: chosen.inputs.sizes(fingerprint.dataFiles)) }
             // Its list of every input file is of no more use; nor are the loaders' listings.
             fingerprint = nil
             chosen.inputs.forgetUnread()

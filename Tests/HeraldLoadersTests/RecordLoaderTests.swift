@@ -151,6 +151,24 @@ import Testing
     #expect(try RecordLoader(siteFolder: site.folder).load(spec).map { $0["name"]?.string } == ["Second A", "First B", "Late C"])
 }
 
+@Test func theSizesOfFilesLoadedWhileHashingAreThoseRead() throws {
+    let site = try TemporarySite()
+    try site.write("Content/heroes/a.md", "---\nname: A\n---\n")
+    try site.write("Content/heroes/b.md", "---\nname: Bee\n---\nA body.\n")
+    try site.write("Content/notes.txt", "not a hero")
+    let inputs = InputFiles()
+    inputs.hashingAsRead()
+    let loader = RecordLoader(siteFolder: site.folder, inputs: inputs)
+    let spec = SourceSpec(path: "Content/heroes")
+    let paths = try loader.files(of: spec).map(\.fullPath)
+    _ = try loader.load(spec)
+    // Edited after loading: its size is still that of the bytes the build read; a file no loader
+    // read is looked at, and one that is gone has none.
+    try site.write("Content/heroes/b.md", "---\nname: Bee\n---\n")
+    let sizes = inputs.sizes(paths + [site.url("Content/notes.txt").path, site.url("Content/gone.md").path])
+    #expect(sizes == [16, 26, 10, nil])
+}
+
 @Test func filesAreReadWholeWhateverSizeTheSystemReports() throws {
     let site = try TemporarySite()
     let large = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })

@@ -16,7 +16,8 @@ public final class InputFiles: Sendable {
     private struct State {
         var listings: [String: [SourceFile]] = [:]
         var kept: [String: [UInt8]] = [:]
-        var hashes: [String: UInt64]?
+        /// Each file read while `hashingAsRead`, by full path: its hash and how many bytes it had.
+        var hashes: [String: (hash: UInt64, size: Int)]?
         /// Folders the loaders read in, open, when the files are read as they are loaded.
         var folders: [Substring: Int32] = [:]
     }
@@ -25,8 +26,8 @@ public final class InputFiles: Sendable {
 
     public init() {}
 
-    /// From now on, the hash of every file the loaders read is kept, and `readAndHash` gives it
-    /// without reading the file again.
+    /// From now on, the hash and size of every file the loaders read are kept, and `readAndHash`
+    /// and `sizes` give them without reading or looking at the file again.
     public func hashingAsRead() {
         state.withLock { $0.hashes = $0.hashes ?? [:] }
     }
@@ -36,7 +37,7 @@ public final class InputFiles: Sendable {
     /// the loaders.
     public func readAndHash(_ paths: [String], keeping: Bool = true) -> [UInt64?] {
         if let hashes = state.withLock({ $0.hashes }) {
-            let known = paths.map { hashes[$0] }
+            let known = Parallel.map(paths, chunk: 1024) { hashes[$0]?.hash }
             let unread = paths.indices.filter { known[$0] == nil }
             guard !unread.isEmpty else { return known }
             var all = known
@@ -58,6 +59,18 @@ public final class InputFiles: Sendable {
             let nanoseconds = { (time: timespec) in Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
             return (Int(info.st_size), max(nanoseconds(info.st_ctim), nanoseconds(info.st_mtim)))
         }
+    }
+
+    /// Each file's size: as the loaders read it when `hashingAsRead` (a file that changes after
+    /// that is newer than the build, which the next quick check sees), else by `stamps`.
+    public func sizes(_ paths: [String]) -> [Int?] {
+        guard let hashes = state.withLock({ $0.hashes }) else { return stamps(paths).map { $0?.size } }
+        let known = Parallel.map(paths, chunk: 1024) { hashes[$0]?.size }
+        let unknown = paths.indices.filter { known[$0] == nil }
+        guard !unknown.isEmpty else { return known }
+        var all = known
+        for (index, stamp) in zip(unknown, stamps(unknown.map { paths[$0] })) { all[index] = stamp?.size }
+        return all
     }
 
     /// Each path as a name in its open folder (the folders' descriptors, to close, come second):
@@ -132,7 +145,7 @@ public final class InputFiles: Sendable {
             bytes = try FileBytes.read(file, limit: limit)
         }
         let hash = ContentHash.of(bytes)
-        state.withLock { $0.hashes?[path] = hash }
+        state.withLock { $0.hashes?[path] = (hash, bytes.count) }
         return bytes
     }
 

@@ -26,11 +26,14 @@ public struct SourceFile: Sendable, Hashable {
     /// belongs to the name (`.hidden` has no extension). Plain string work: it runs once per file of a
     /// big folder.
     static func nameParts(of path: some StringProtocol) -> (base: Substring, extension: Substring) {
+        // By UTF-8 bytes: a slash and a dot are one byte each, and no grapheme need be found.
+        let slash = UInt8(ascii: "/")
         // The text after the last slash, trailing slashes left out; the whole when it is all slashes.
         var trimmed = Substring(path)
-        while trimmed.last == "/" { trimmed = trimmed.dropLast() }
-        let name = trimmed.isEmpty ? Substring(path) : trimmed.lastIndex(of: "/").map { trimmed[trimmed.index(after: $0)...] } ?? trimmed
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, name[name.endIndex...]) }
-        return (name[..<dot], name[name.index(after: dot)...])
+        while trimmed.utf8.last == slash { trimmed = trimmed[..<trimmed.utf8.index(before: trimmed.endIndex)] }
+        let name = trimmed.isEmpty ? Substring(path)
+            : trimmed.utf8.lastIndex(of: slash).map { trimmed[trimmed.utf8.index(after: $0)...] } ?? trimmed
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return (name, name[name.endIndex...]) }
+        return (name[..<dot], name[name.utf8.index(after: dot)...])
     }
 }

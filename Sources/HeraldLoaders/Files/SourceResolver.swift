@@ -40,7 +40,7 @@ struct SourceResolver {
             let folder = url(of: path).path
             // Per file on every core: 100,000 paths are worth two cores.
             let files = Parallel.map(try listing(of: folder, shownAs: prefix, folders: &folders), chunk: 512) { relative in
-                extensions.contains(SourceFile.nameParts(of: relative.last ?? "").extension.lowercased())
+                Self.hasExtension(SourceFile.nameParts(of: relative.last ?? "").extension, in: extensions)
                     ? Self.file(folder, prefix, relative) : nil
             }.compactMap { $0 }
             return (files, folders)
@@ -57,6 +57,13 @@ struct SourceResolver {
             }.compactMap { $0 }
             return (files, folders)
         }
+    }
+
+    /// Whether `ext` is one of `extensions` (lowercase) in any case: `md` and `MD` alike, with no
+    /// new string for the usual lowercase one.
+    private static func hasExtension(_ ext: Substring, in extensions: Set<String>) -> Bool {
+        let lowercase = ext.utf8.allSatisfy { !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) && $0 < 0x80 }
+        return extensions.contains(lowercase ? String(ext) : ext.lowercased())
     }
 
     private func url(of path: String) -> URL {
