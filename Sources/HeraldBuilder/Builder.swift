@@ -34,6 +34,7 @@ public struct Builder: Sendable {
         let small = items.indices.filter { items[$0].size > 1 && items[$0].size < Self.largeSize }
             .sorted { items[$0].size > items[$1].size } + items.indices.filter { items[$0].size <= 1 }
         let queue = Mutex(WorkQueue(large: large, small: small))
+        writer.expect(items.count)
         // Workers pull the next item from a shared queue, so a slow page never idles the others.
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, items.count))) { _ in
             var wasLarge = false

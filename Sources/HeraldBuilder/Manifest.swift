@@ -171,13 +171,26 @@ struct Manifest: Sendable {
             bytes.append(UInt8(ascii: "\n"))
         }
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            bytes += String(entry.hash, radix: 16).utf8
+            Self.append(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
-            bytes += String(entry.size).utf8
+            if entry.size < 0 { bytes.append(UInt8(ascii: "-")) }
+            Self.append(UInt64(entry.size.magnitude), radix: 10, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             bytes += path.utf8
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
+    }
+
+    /// `number`'s digits, lowercase, as `String(number, radix:)` spells them, with no string made.
+    private static func append(_ number: UInt64, radix: UInt64, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var rest = number
+        repeat {
+            let digit = UInt8(rest % radix)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            rest /= radix
+        } while rest > 0
+        bytes[start...].reverse()
     }
 }

@@ -34,23 +34,47 @@ extension OutputWriter {
         // A top-level folder the output does not have yet moves in one rename, whole: a first
         // build of 100,000 pages moves a handful of folders, not 100,000 files.
         // Only a folder staged whole as a tree (none of its files staged flat) can move in whole.
-        let flatRoots = Set(current.staged.filter { $0.flat != nil }.map { $0.path.value.prefix { $0 != "/" } })
-        let roots = Set(current.staged.compactMap { $0.path.value.split(separator: "/").dropLast().first }).sorted()
-        let wholeRoots = Set(roots.filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
-        let singles = current.staged.filter { !wholeRoots.contains($0.path.value.prefix { $0 != "/" }) }
+        // The first folder of each staged file's path (a file at the top has none). Files of one
+        // folder mostly follow one another, so a set is asked only when the folder changes: at
+        // 100,000 pages, hashing every path's folder was a good part of the commit.
+        let firstFolders = current.staged.map { staged in
+            staged.path.value.utf8.firstIndex(of: UInt8(ascii: "/")).map { staged.path.value[..<$0] }
+        }
+        var roots: Set<Substring> = []
+        var flatRoots: Set<Substring> = []
+        var last: (root: Substring?, flat: Bool)?
+        for (staged, root) in zip(current.staged, firstFolders) where last.map({ $0.root != root || $0.flat != (staged.flat != nil) }) ?? true {
+            last = (root, staged.flat != nil)
+            guard let root else { continue }
+            roots.insert(root)
+            if staged.flat != nil { flatRoots.insert(root) }
+        }
+        let wholeRoots = Set(roots.sorted().filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
+        var lastAnswer: (root: Substring, whole: Bool)?
+        let singles = zip(current.staged, firstFolders).filter { _, root in
+            guard let root else { return true }
+            if let lastAnswer, lastAnswer.root == root { return !lastAnswer.whole }
+            lastAnswer = (root, wholeRoots.contains(root))
+            return !wholeRoots.contains(root)
+        }.map(\.0)
         let missingFolders = try checkDestinations(of: singles.map(\.path))
 
         let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
             || inputs != previous.inputs || interrupted
+        // The journal usually lists just the new manifest's files (a first build, or one that
+        // removes nothing): then the same bytes serve both.
+        var manifestBytes: [UInt8]?
         if changed {
             // Every file Herald may own once this commit stops anywhere: the new ones and the old
             // (which include what an earlier interrupted commit left), so no orphan is forgotten.
             var journal = current.manifest
             for (path, entry) in previous.entries where journal.entries[path] == nil { journal.entries[path] = entry }
+            let journalBytes = journal.serialized()
+            if journal.entries.count == current.manifest.entries.count { manifestBytes = journalBytes }
             // Written aside and renamed, so an earlier journal is never left half overwritten.
             let journalPath = folderPath + "/" + Manifest.journalName
             do throws(DiagnosticError) {
-                try OutputFiles.write(journal.serialized(), to: journalPath + ".tmp", for: nil, durable: true)
+                try OutputFiles.write(journalBytes, to: journalPath + ".tmp", for: nil, durable: true)
                 if rename(journalPath + ".tmp", journalPath) != 0 {
                     throw OutputFiles.failure(nil, "cannot save the commit journal: \(OutputFiles.lastError())")
                 }
@@ -92,7 +116,7 @@ extension OutputWriter {
         // nothing to upload; its time still vouches for every file, none of which was written.
         if changed {
             let manifestPath = folderPath + "/" + Manifest.fileName
-            try OutputFiles.write(current.manifest.serialized(), to: manifestPath + ".tmp", for: nil)
+            try OutputFiles.write(manifestBytes ?? current.manifest.serialized(), to: manifestPath + ".tmp", for: nil)
             if rename(manifestPath + ".tmp", manifestPath) != 0 {
                 throw OutputFiles.failure(nil, "cannot save the build manifest: \(OutputFiles.lastError())")
             }

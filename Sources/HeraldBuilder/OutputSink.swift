@@ -6,6 +6,12 @@ import Synchronization
 public protocol OutputSink: Sendable {
     /// Takes one output file; called from many threads at once.
     func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError)
+    /// Hears how many files are coming, before the first.
+    func expect(_ count: Int)
+}
+
+extension OutputSink {
+    public func expect(_ count: Int) {}
 }
 
 extension OutputWriter: OutputSink {}
