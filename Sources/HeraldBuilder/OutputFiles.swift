@@ -31,12 +31,17 @@ enum OutputFiles {
     }
 
     /// Writes `file` whole; with `creatingFolders`, makes its folder when it is missing (tried
-    /// only after the open fails, which saves a system call per file in the usual case); with
+    /// only after the open fails, which saves a system call per file in the usual case, or first
+    /// with `folderFirst`, for a file whose folder is most likely new); with
     /// `durable`, waits until the bytes are on disk. A relative `file` is taken in the open folder
     /// `base` (10,000 pages written in one folder's descriptor spare the kernel walking its whole
     /// path each time), which messages name as `shownIn`.
     static func write(_ bytes: [UInt8], to file: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
-                      for path: OutputPath?, creatingFolders: Bool = false, durable: Bool = false) throws(DiagnosticError) {
+                      for path: OutputPath?, creatingFolders: Bool = false, folderFirst: Bool = false,
+                      durable: Bool = false) throws(DiagnosticError) {
+        if creatingFolders, folderFirst, let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            try createFolder(String(file[..<slash]), in: base, shownIn: shownIn, for: path)
+        }
         var descriptor = openat(base, file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, creatingFolders, errno == ENOENT {
             if let slash = file.lastIndex(of: "/") {

@@ -106,8 +106,11 @@ public final class OutputWriter: Sendable {
         if !unchanged {
             let staging = try staging()
             flat = stagesFlat(path)
+            // A page's own folder (`heroes/SLUG/index.html`) staged in a new tree is new: made
+            // first, it spares the open that would fail for want of it.
+            let ownFolder = flat == nil && path.value.utf8.count > 11 && path.value.hasSuffix("/index.html")
             try OutputFiles.write(bytes, to: flat.map(Self.flatName) ?? path.value, in: staging, shownIn: stagingPath, for: path,
-                                  creatingFolders: true)
+                                  creatingFolders: true, folderFirst: ownFolder)
         }
         try state.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
