@@ -177,9 +177,10 @@ public enum SiteBuild {
             models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
         models.warnings = (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
-        // Injected loaders need not check slugs; pages must never collide, so the build does.
-        problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero")
-        problems += SlugRegistry.duplicates(in: models.pages, kind: "page")
+        // Injected loaders need not check slugs; pages must never collide, so the build does
+        // when the loader did not.
+        if !(sources.heroes?.checksSlugs ?? true) { problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero") }
+        if !sources.pages.checksSlugs { problems += SlugRegistry.duplicates(in: models.pages, kind: "page") }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return models
     }

@@ -8,6 +8,7 @@ extension SourceLoader where Model == Hero {
     public init(records: RecordLoader, spec: SourceSpec, rules: HeroRules) {
         self.init(records: records, spec: spec,
                   decode: { record, log throws(DiagnosticError) in try Hero.decode(record, rules: rules, log: log) },
-                  check: { models, problems throws(DiagnosticError) in try slugged((models, problems), kind: "hero") })
+                  check: { models, problems throws(DiagnosticError) in try slugged((models, problems), kind: "hero") },
+                  checksSlugs: true)
     }
 }

@@ -16,12 +16,16 @@ public protocol ModelLoader<Model>: Sendable {
     /// The URL sources `load()` reads, each page by its URL and the hash of its bytes: a changed
     /// answer makes the build run, an unchanged one lets it stop early. Fetches them if needed.
     func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)]
+    /// Whether `load()` refuses two models with one slug itself, so a build need not look again
+    /// (at 100,000 heroes, a second look costs tens of milliseconds).
+    var checksSlugs: Bool { get }
 }
 
 extension ModelLoader {
     public func inputFiles() throws(DiagnosticError) -> [String]? { nil }
     public var warnings: [Diagnostic] { [] }
     public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] { [] }
+    public var checksSlugs: Bool { false }
 }
 
 /// Models already in memory: for tests, and for callers that made their models themselves.

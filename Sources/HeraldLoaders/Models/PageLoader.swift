@@ -22,6 +22,8 @@ public struct PageLoader: ModelLoader {
         return try records.files(of: spec).map(\.fullPath)
     }
 
+    public var checksSlugs: Bool { true }
+
     public func load() throws(DiagnosticError) -> [Page] {
         guard exists else { return [] }
         let timeZone = timeZone

@@ -11,14 +11,16 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     public let log = DiagnosticLog()
     private let decode: @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?
     private let check: @Sendable (_ models: [Model], _ problems: [Diagnostic]) throws(DiagnosticError) -> [Model]
+    public let checksSlugs: Bool
 
     init(records: RecordLoader, spec: SourceSpec,
          decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
-         check: @escaping @Sendable ([Model], [Diagnostic]) throws(DiagnosticError) -> [Model]) {
+         check: @escaping @Sendable ([Model], [Diagnostic]) throws(DiagnosticError) -> [Model], checksSlugs: Bool = false) {
         self.records = records
         self.spec = spec
         self.decode = decode
         self.check = check
+        self.checksSlugs = checksSlugs
     }
 
     public func inputFiles() throws(DiagnosticError) -> [String]? {
