@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// Ranks heroes by stats total, highest first. Equal totals share a rank (1, 2, 2, 4) and are
 /// listed by name; heroes without any stat are not ranked.
 public struct HeroRanking: Sendable {
@@ -15,22 +17,31 @@ public struct HeroRanking: Sendable {
     /// By position in the array the ranking was made from: a page asks by index, not by slug.
     private let ranks: [Int?]
 
-    public init(_ heroes: [Hero]) {
-        // Totals and lowercased names are worked out once per hero, not once per comparison:
-        // thousands of heroes share a total, and the sort compares their names many times.
-        // Indices, not heroes, are filtered and sorted: a hero is many strings and arrays, and
-        // copying 100,000 of them is slower than the sort itself.
-        let keys = heroes.indices.lazy.filter { !heroes[$0].stats.isEmpty }
-            .map { (total: -heroes[$0].statsTotal, name: heroes[$0].name.lowercased(), slug: heroes[$0].slug, index: $0) }
-            .sorted { $0 < $1 }
+    /// Ranks `heroes`; when they are `sortedByName` already (`HeroOrdering`), heroes of equal
+    /// totals keep their order, which spares comparing their names.
+    public init(_ heroes: [Hero], sortedByName: Bool = false) {
+        // Totals (and lowercased names) are worked out once per hero on every core, not once per
+        // comparison: thousands of heroes share a total, and the sort compares their names many
+        // times. Indices, not heroes, are sorted: a hero is many strings and arrays, and copying
+        // 100,000 of them is slower than the sort itself.
+        let totals = Parallel.map(Array(heroes.indices), chunk: 1024) { heroes[$0].stats.isEmpty ? nil : heroes[$0].statsTotal }
+        let ranked = heroes.indices.filter { totals[$0] != nil }
+        let order: [Int]
+        if sortedByName {
+            order = ranked.sorted { (totals[$0] ?? 0, $1) > (totals[$1] ?? 0, $0) }
+        } else {
+            let names = Parallel.map(Array(heroes.indices), chunk: 1024) { (heroes[$0].name.lowercased(), heroes[$0].slug) }
+            order = ranked.sorted { (-(totals[$0] ?? 0), names[$0].0, names[$0].1, $0) < (-(totals[$1] ?? 0), names[$1].0, names[$1].1, $1) }
+        }
         var entries: [Entry] = []
-        entries.reserveCapacity(keys.count)
+        entries.reserveCapacity(order.count)
         var ranks = [Int?](repeating: nil, count: heroes.count)
-        for (position, key) in keys.enumerated() {
-            let tiedRank = entries.last.flatMap { $0.total == -key.total ? $0.rank : nil }
+        for (position, index) in order.enumerated() {
+            let total = totals[index] ?? 0
+            let tiedRank = entries.last.flatMap { $0.total == total ? $0.rank : nil }
             let rank = tiedRank ?? position + 1
-            entries.append(Entry(index: key.index, slug: key.slug, total: -key.total, rank: rank))
-            ranks[key.index] = rank
+            entries.append(Entry(index: index, slug: heroes[index].slug, total: total, rank: rank))
+            ranks[index] = rank
         }
         self.entries = entries
         self.ranks = ranks

@@ -48,7 +48,7 @@ public final class HeroCatalogPresenter: Sendable {
         self.heroes = heroes
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
-        ranking = HeroRanking(self.heroes)
+        ranking = HeroRanking(self.heroes, sortedByName: true)
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes

@@ -128,6 +128,14 @@ private func superhero(_ id: Int) throws -> Hero {
     #expect(ranking.rank(at: 0) == 2)
     #expect(ranking.rank(at: 3) == nil)
     #expect(ranking.rank(at: 5) == nil)
+    // Sorted by name first, ties keep that order without names being compared again.
+    var sorted = heroes
+    HeroOrdering.sortByName(&sorted)
+    #expect(sorted.map(\.slug) == ["ana", "batman", "mercy", "nobody", "zarya"])
+    let fromSorted = HeroRanking(sorted, sortedByName: true)
+    #expect(fromSorted.entries.map(\.slug) == ["batman", "ana", "zarya", "mercy"])
+    #expect(fromSorted.entries.map(\.rank) == [1, 2, 2, 4])
+    #expect(fromSorted.rank(at: 3) == nil)
 }
 
 @Test func linksThatWouldRunOrCarryAPageAreLeftOutWithAWarning() throws {
