@@ -22,6 +22,10 @@ public final class MemoryOutput: OutputSink {
 
     public init() {}
 
+    public func expect(_ count: Int) {
+        files.withLock { $0.reserveCapacity(count) }
+    }
+
     public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
         try files.withLock { (files: inout [String: [UInt8]]) throws(DiagnosticError) in
             guard files.updateValue(bytes, forKey: path.value) == nil else {

@@ -7,9 +7,22 @@ import Synchronization
 public final class DecodedFiles: Sendable {
     private struct Entry: @unchecked Sendable {
         var stamp: FileStamp
-        // The models of one file, as `[Model]` of the loader that stored them (the key names it).
-        var models: Any
+        // The models of one file, in a `Box<Model>` of the loader that stored them (the key
+        // names it): a class is told from another by one comparison, where casting `Any` to an
+        // array type costs a search of the runtime's tables, once per file of 10,000.
+        var models: AnyObject
         var problems: [Diagnostic]
+    }
+
+    private final class Box<Model>: @unchecked Sendable {
+        let models: [Model]
+        init(_ models: [Model]) { self.models = models }
+    }
+
+    /// What names a loader's entries: its model and the format it reads. Made once per source
+    /// and build (`models(of:kind:decode:)`), not per file.
+    static func kind<Model>(of model: Model.Type, format: String) -> String {
+        "\(Model.self)|\(format)|"
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -58,22 +71,22 @@ public final class DecodedFiles: Sendable {
 
     /// The decoded models of `file` for the loader of `Model` and `format`, made by `decode`
     /// unless the file is unchanged since they were last made.
-    func models<Model>(of file: SourceFile, format: String, as type: Model.Type,
+    func models<Model>(of file: SourceFile, kind: String,
                        decode: () -> (models: [Model], problems: [Diagnostic])) -> (models: [Model], problems: [Diagnostic]) {
         let path = file.fullPath
-        let key = "\(Model.self)|\(format)|\(path)"
+        let key = kind + path
         // A path spelled another way than the watcher spells it (`./`, `..`) is looked at.
         if let (changed, root) = trusted.withLock({ $0 }), path.hasPrefix(root), !changed.contains(path), Self.isPlain(path),
-           let entry = entries.withLock({ $0[key] }), let models = entry.models as? [Model] {
-            return (models, entry.problems)
+           let entry = entries.withLock({ $0[key] }), let box = entry.models as? Box<Model> {
+            return (box.models, entry.problems)
         }
         // Taken before the file is read: a change during the read shows as a new stamp next time.
         guard let stamp = FileStamp(path: path) else { return decode() }
-        if let entry = entries.withLock({ $0[key] }), entry.stamp == stamp, let models = entry.models as? [Model] {
-            return (models, entry.problems)
+        if let entry = entries.withLock({ $0[key] }), entry.stamp == stamp, let box = entry.models as? Box<Model> {
+            return (box.models, entry.problems)
         }
         let decoded = decode()
-        entries.withLock { $0[key] = Entry(stamp: stamp, models: decoded.models, problems: decoded.problems) }
+        entries.withLock { $0[key] = Entry(stamp: stamp, models: Box(decoded.models), problems: decoded.problems) }
         return decoded
     }
 }

@@ -44,6 +44,7 @@ public struct RecordLoader: Sendable {
         let (files, format) = try resolve(spec)
         let reader = Self.reader(for: format, spec: spec)
         let (inputs, cache) = (inputs, decoded)
+        let kind = DecodedFiles.kind(of: Model.self, format: format.rawValue)
         @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
             guard let text = reader as? any TextRecordReader else { return try reader.records(in: file) }
             return try text.records(inText: inputs.bytes(of: file, limit: spec.maxBytes), file: file.path)
@@ -57,7 +58,7 @@ public struct RecordLoader: Sendable {
                 }
             }
             guard let cache else { return decodeFile() }
-            return cache.models(of: file, format: format.rawValue, as: Model.self, decode: decodeFile)
+            return cache.models(of: file, kind: kind, decode: decodeFile)
         }
         if files.count == 1, let file = files.first {
             return models(of: file, parallel: true)
