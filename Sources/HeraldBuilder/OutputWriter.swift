@@ -88,8 +88,6 @@ public final class OutputWriter: Sendable {
         removeLeftoverStaging()
     }
 
-    /// Records one output file; safe to call from many threads at once. Bytes identical to what
-    /// the previous build wrote (and nobody changed since) are not written again.
     /// Makes room for `count` files at once: a manifest grown one file at a time to 100,000 hashes
     /// every path again at each doubling.
     public func expect(_ count: Int) {
@@ -99,6 +97,8 @@ public final class OutputWriter: Sendable {
         }
     }
 
+    /// Records one output file; safe to call from many threads at once. Bytes identical to what
+    /// the previous build wrote (and nobody changed since) are not written again.
     public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
         let entry = Manifest.Entry(hash: ContentHash.of(bytes), size: bytes.count)
         let unchanged = isUnchanged(path, entry)
