@@ -33,13 +33,9 @@ extension OutputWriter {
         current.manifest.inputs = inputs
         // A top-level folder the output does not have yet moves in one rename, whole: a first
         // build of 100,000 pages moves a handful of folders, not 100,000 files.
-        // Only a folder staged whole as a tree (none of its files staged flat) can move in whole.
-        // The first folder of each staged file's path (a file at the top has none). Files of one
-        // folder mostly follow one another, so a set is asked only when the folder changes: at
-        // 100,000 pages, hashing every path's folder was a good part of the commit.
-        let firstFolders = current.staged.map { staged in
-            staged.path.value.utf8.firstIndex(of: UInt8(ascii: "/")).map { staged.path.value[..<$0] }
-        }
+        // Files of one top folder mostly follow one another, so a set is asked only when the
+        // folder changes: at 100,000 pages, hashing every path's folder was a good part of the commit.
+        let firstFolders = current.staged.map(\.path.topFolder)
         var roots: Set<Substring> = []
         var flatRoots: Set<Substring> = []
         var last: (root: Substring?, flat: Bool)?
@@ -49,6 +45,7 @@ extension OutputWriter {
             roots.insert(root)
             if staged.flat != nil { flatRoots.insert(root) }
         }
+        // Only a folder staged whole as a tree (none of its files staged flat) can move in whole.
         let wholeRoots = Set(roots.sorted().filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
         var lastAnswer: (root: Substring, whole: Bool)?
         let singles = zip(current.staged, firstFolders).filter { _, root in
@@ -137,12 +134,12 @@ extension OutputWriter {
         return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
 
-    /// Checks that every file can be moved to its place: each folder on its way is a folder (not a
-    /// file, not a symbolic link, through which a write would land outside the output) or
-    /// missing, and the file's own place holds no folder. Returns the missing folders, parents first.
     /// Files to move from which the moves are shared between two cores.
     static let parallelMovesFrom = 256
 
+    /// Checks that every file can be moved to its place: each folder on its way is a folder (not a
+    /// file, not a symbolic link, through which a write would land outside the output) or
+    /// missing, and the file's own place holds no folder. Returns the missing folders, parents first.
     private func checkDestinations(of paths: [OutputPath]) throws(DiagnosticError) -> [String] {
         var known: [String: mode_t?] = [:]
         var missing: [String] = []

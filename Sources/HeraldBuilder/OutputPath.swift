@@ -34,6 +34,12 @@ public struct OutputPath: Sendable, Hashable, Comparable, CustomStringConvertibl
         return String(value[..<slash])
     }
 
+    /// The first folder on the path (`heroes` of `heroes/batman/index.html`); nil for a file at
+    /// the top of the output folder.
+    public var topFolder: Substring? {
+        value.utf8.firstIndex(of: UInt8(ascii: "/")).map { value[..<$0] }
+    }
+
     public var description: String { value }
 
     public static func < (lhs: OutputPath, rhs: OutputPath) -> Bool { lhs.value < rhs.value }

@@ -190,11 +190,9 @@ public final class OutputWriter: Sendable {
     /// A number for `path` when it is staged flat: when its top-level folder is in the output
     /// already (or it is a top-level file); nil when it goes into a new folder moved in whole.
     private func stagesFlat(_ path: OutputPath) -> Int? {
-        let value = path.value
-        let root = value.prefix { $0 != "/" }
-        let isFile = root.endIndex == value.endIndex
+        let root = path.topFolder
         return state.withLock { state -> Int? in
-            if !isFile {
+            if let root {
                 let present = state.rootsPresent[root] ?? (OutputFiles.kind(at: folderPath + "/" + root) != nil)
                 state.rootsPresent[root] = present
                 guard present else { return nil }
