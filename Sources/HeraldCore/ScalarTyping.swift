@@ -23,7 +23,8 @@ enum ScalarTyping {
         guard first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || isDigit(first)
         else { return .string(text) }
         let bytes = Array(text.utf8)
-        if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
+        // `0x[0-9a-fA-F]+` and `0o[0-7]+`: Int's own parsing would also take a sign after the prefix.
+        if bytes.count > 2, bytes[0] == UInt8(ascii: "0"), bytes[2...].allSatisfy(isHexDigit) {
             if bytes[1] == UInt8(ascii: "x"), let value = Int(text.dropFirst(2), radix: 16) { return .int(value) }
             if bytes[1] == UInt8(ascii: "o"), let value = Int(text.dropFirst(2), radix: 8) { return .int(value) }
         }
@@ -33,6 +34,10 @@ enum ScalarTyping {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
 
     /// `[-+]?[0-9]+`
     private static func isInteger(_ bytes: [UInt8]) -> Bool {

@@ -27,8 +27,9 @@ public enum YAMLReader {
         }
         guard let root else { return DataNode(.map(DataMap()), line: lineOffset + 1, column: 1) }
         var budget = Budget(textBytes: text.utf8.count)
-        do throws(Budget.Exceeded) {
-            return try convert(root, lineOffset: lineOffset, depth: 0, budget: &budget)
+        let tags = ExplicitTags(text)
+        do throws(Refusal) {
+            return try convert(root, lineOffset: lineOffset, depth: 0, budget: &budget, tags: tags)
         } catch {
             throw DiagnosticError(.error(at: SourceLocation(file: file, line: error.line, column: error.column), error.message))
         }
@@ -50,45 +51,53 @@ public enum YAMLReader {
             values = textBytes + Self.extraValues
             self.textBytes = textBytes + Self.extraTextBytes
         }
-
-        struct Exceeded: Error {
-            var line: Int
-            var column: Int
-            var message: String
-        }
     }
 
-    private static func convert(_ node: Node, lineOffset: Int, depth: Int, budget: inout Budget)
-        throws(Budget.Exceeded) -> DataNode
+    /// Why a document that parsed is refused all the same, and where.
+    struct Refusal: Error {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    private static func convert(_ node: Node, lineOffset: Int, depth: Int, budget: inout Budget, tags: ExplicitTags)
+        throws(Refusal) -> DataNode
     {
         let line = (node.mark?.line ?? 0) + (node.mark == nil ? 0 : lineOffset)
         let column = node.mark?.column ?? 0
         budget.values -= 1
         guard budget.values >= 0 else {
-            throw Budget.Exceeded(line: line, column: column,
-                                  message: "YAML aliases (*name) expand this document to too many values; refusing to read on")
+            throw Refusal(line: line, column: column,
+                          message: "YAML aliases (*name) expand this document to too many values; refusing to read on")
         }
         guard depth <= Budget.maxDepth else {
-            throw Budget.Exceeded(line: line, column: column,
-                                  message: "YAML nested more than \(Budget.maxDepth) levels deep")
+            throw Refusal(line: line, column: column, message: "YAML nested more than \(Budget.maxDepth) levels deep")
         }
         switch node {
         case .scalar(let scalar):
             budget.textBytes -= scalar.string.utf8.count
             guard budget.textBytes >= 0 else {
-                throw Budget.Exceeded(line: line, column: column,
-                                      message: "YAML aliases (*name) expand this document to too much text; refusing to read on")
+                throw Refusal(line: line, column: column,
+                              message: "YAML aliases (*name) expand this document to too much text; refusing to read on")
             }
-            return DataNode(value(of: scalar), line: line, column: column)
+            let value = try Self.value(of: scalar, tag: tags.tag(of: scalar), line: line, column: column)
+            return DataNode(value, line: line, column: column)
         case .sequence(let sequence):
             var items: [DataNode] = []
-            for item in sequence { items.append(try convert(item, lineOffset: lineOffset, depth: depth + 1, budget: &budget)) }
+            for item in sequence {
+                items.append(try convert(item, lineOffset: lineOffset, depth: depth + 1, budget: &budget, tags: tags))
+            }
             return DataNode(.list(items), line: line, column: column)
         case .mapping(let mapping):
             var map = DataMap()
             for (key, value) in mapping {
-                let name = key.string ?? String(describing: key)
-                map[name] = try convert(value, lineOffset: lineOffset, depth: depth + 1, budget: &budget)
+                guard case .scalar(let scalar) = key else {
+                    let at = key.mark.map { (line: $0.line + lineOffset, column: $0.column) } ?? (line: line, column: column)
+                    throw Refusal(line: at.line, column: at.column,
+                                  message: "a YAML key must be text or a number, not \(Self.kind(of: key)); quote it to make it text")
+                }
+                let name = scalar.string
+                map[name] = try convert(value, lineOffset: lineOffset, depth: depth + 1, budget: &budget, tags: tags)
                 if let mark = key.mark {
                     map.setPosition(.init(line: mark.line + lineOffset, column: mark.column), ofKey: name)
                 }
@@ -99,8 +108,43 @@ public enum YAMLReader {
         }
     }
 
-    private static func value(of scalar: Node.Scalar) -> DataValue {
-        scalar.style == .plain ? ScalarTyping.value(of: scalar.string) : .string(scalar.string)
+    /// A scalar's value: by its explicit core tag when it has one (`!!str 123` is text, `!!int "7"`
+    /// a number), else typed by the core schema when plain and text when quoted.
+    private static func value(of scalar: Node.Scalar, tag: String?, line: Int, column: Int) throws(Refusal) -> DataValue {
+        let text = scalar.string
+        func refuse(_ kind: String) -> Refusal {
+            Refusal(line: line, column: column, message: "'\(text)' is not \(kind), as its tag \(tag ?? "") says")
+        }
+        switch tag {
+        case "!!str", "!": return .string(text)
+        case "!!int":
+            guard case .int(let number) = ScalarTyping.value(of: text.trimmed()) else { throw refuse("a whole number") }
+            return .int(number)
+        case "!!float":
+            switch ScalarTyping.value(of: text.trimmed()) {
+            case .int(let number): return .double(Double(number))
+            case .double(let number): return .double(number)
+            default: throw refuse("a number")
+            }
+        case "!!bool":
+            guard case .bool(let flag) = ScalarTyping.value(of: text.trimmed()) else { throw refuse("true or false") }
+            return .bool(flag)
+        case "!!null":
+            if case .null = ScalarTyping.value(of: text.trimmed()) { return .null }
+            throw refuse("null")
+        default:
+            return scalar.style == .plain ? ScalarTyping.value(of: text) : .string(text)
+        }
+    }
+
+    /// `a list`, `a map`, `an alias`: a key that is no scalar, as a message names it.
+    private static func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "text"
+        case .sequence: "a list"
+        case .mapping: "a map"
+        case .alias: "an alias"
+        }
     }
 
     private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> Diagnostic {
