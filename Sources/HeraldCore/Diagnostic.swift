@@ -43,9 +43,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, at: location, message)
     }
 
-    /// `path:line:column: error: message`
+    /// `path:line:column: error: message`, on one line: control characters that came in with
+    /// the data are shown escaped.
     public var description: String {
-        "\(location): \(severity.rawValue): \(message)"
+        "\(location.description.escapingControls): \(severity.rawValue): \(message.escapingControls)"
     }
 }
 

@@ -65,7 +65,10 @@ struct Escaper: Sendable {
     }
 
     static let none = Escaper([nul])
-    static let html = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")])
+    /// The controls XML forbids are dropped from HTML too: HTML calls them parse errors, and a
+    /// page is no place for a terminal's escape sequence.
+    static let html = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")]
+                              + xmlControls)
     static let xml = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")]
                              + xmlControls, dropsNoncharacters: true)
     /// Backslash escapes for the ASCII punctuation that can start emphasis, links, code, headings,
