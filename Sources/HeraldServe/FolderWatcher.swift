@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import HeraldLoaders
 import Synchronization
 
 /// Watches a site folder and the folders in it (not `Output/`, not dot-folders) with inotify, and
@@ -56,6 +57,8 @@ private final class Inotify {
     /// may read its files by either.
     private var folders: [Int32: [String]] = [:]
     private var warnedAboutLimit = false
+    /// The last stamp of each SQLite log an event named.
+    private var logStamps: [String: FileStamp?] = [:]
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
                                      | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB) | UInt32(IN_ONLYDIR)
@@ -151,13 +154,21 @@ private final class Inotify {
         for folder in spellings {
             let path = folder.isEmpty ? name : folder + "/" + name
             guard !Self.isIgnored(path) else { continue }
-            relevant = true
             if mask & UInt32(IN_ISDIR) != 0 {
                 changed.lose()
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
+            } else if let database = SQLiteSideFile.database(of: path) {
+                // SQLite opens a database's log for writing even to read it, so every read ends
+                // with a close-after-write event: only a log whose size or time moved holds a commit.
+                let log = root.appendingPathComponent(path).path
+                let stamp = FileStamp(path: log)
+                guard logStamps[log] != stamp else { continue }
+                logStamps[log] = stamp
+                changed.add(root.appendingPathComponent(database).path)
             } else {
                 changed.add(root.appendingPathComponent(path).path)
             }
+            relevant = true
         }
         return relevant
     }
@@ -197,9 +208,11 @@ private final class Inotify {
     }
 
     /// The output folder, dot-files and dot-folders (`.git`, `.herald-cache`, an editor's swap
-    /// file) and backup files (`name~`) are never inputs of the site.
+    /// file), backup files (`name~`) and SQLite's shared-memory and rollback files are never
+    /// inputs of the site: a reader touches the shared memory, so watching it would rebuild for ever.
     static func isIgnored(_ path: String) -> Bool {
         if path == "Output" || path.hasPrefix("Output/") { return true }
+        if SQLiteSideFile.isIgnored(path) { return true }
         return path.split(separator: "/").contains { $0.hasPrefix(".") || $0.hasSuffix("~") }
     }
 }

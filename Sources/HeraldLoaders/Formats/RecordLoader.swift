@@ -90,6 +90,11 @@ public struct RecordLoader: Sendable {
         spec.isRemote ? [] : try resolve(spec).files
     }
 
+    /// The format `spec` is read in, given or inferred; nil for a URL source, whose pages say.
+    public func format(of spec: SourceSpec) throws(DiagnosticError) -> DataFormat? {
+        spec.isRemote ? nil : try resolve(spec).format
+    }
+
     /// The records of every page of a URL source, each read in the format its answer names, and
     /// the problems of every page.
     private func remoteRecords(_ spec: SourceSpec) throws(DiagnosticError) -> ([Record], [Diagnostic]) {

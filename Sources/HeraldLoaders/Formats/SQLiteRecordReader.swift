@@ -42,7 +42,7 @@ public struct SQLiteRecordReader: RecordReader {
         configuration.readonly = true
         let what = query != nil ? "the query" : "table '\(table ?? "")'"
         do {
-            let database = try DatabaseQueue(path: file.fullPath, configuration: configuration)
+            let database = try Self.open(file.fullPath, configuration)
             let deadline = DispatchWorkItem { database.interrupt() }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds, execute: deadline)
             defer { deadline.cancel() }
@@ -61,6 +61,29 @@ public struct SQLiteRecordReader: RecordReader {
         } catch {
             throw DiagnosticError(.error(at: here, "cannot read the SQLite database: \(error)"))
         }
+    }
+
+    /// A database in WAL mode whose `-wal` file is absent holds all its data in the file itself,
+    /// and is opened as immutable: a plain read-only open would make `-wal` and `-shm` files beside
+    /// it, which a build must not leave in the site's folder (and `herald serve` would see as edits).
+    /// Where SQLite takes no URI file names, the plain open is the fallback.
+    private static func open(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
+        guard isWALWithoutLog(path),
+              let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#", "%"])),
+              let database = try? DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration),
+              (try? database.read({ db in try Int.fetchOne(db, sql: "PRAGMA schema_version") })) != nil else {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
+        return database
+    }
+
+    /// The header's read and write versions are 2 in WAL mode (bytes 18 and 19).
+    private static func isWALWithoutLog(_ path: String) -> Bool {
+        guard !FileManager.default.fileExists(atPath: path + "-wal"),
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
     }
 
     private func read(_ db: Database, file: String, what: String) throws -> (records: [HeraldCore.Record], diagnostics: [Diagnostic]) {

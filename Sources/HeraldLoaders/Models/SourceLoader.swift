@@ -24,7 +24,10 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     }
 
     public func inputFiles() throws(DiagnosticError) -> [String]? {
-        try records.files(of: spec).map(\.fullPath)
+        let files = try records.files(of: spec).map(\.fullPath)
+        guard try records.format(of: spec) == .sqlite else { return files }
+        // A database in WAL mode keeps its newest commits in its log until a checkpoint.
+        return files + files.map { $0 + "-wal" }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 
     public var warnings: [Diagnostic] { log.all }

@@ -1,0 +1,83 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+// A task database in WAL mode, as many apps leave theirs: reading it must leave no side files in
+// the site, `herald serve` must not take its own reads for edits, and a commit that is still only
+// in the write-ahead log is an edit all the same.
+
+/// Runs `script` with Python's sqlite3 module on the database at `path`.
+private func sqlite(_ path: URL, _ script: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import os, sqlite3\ndb = sqlite3.connect(os.environ['DB'])\n" + script]
+    process.environment = ProcessInfo.processInfo.environment.merging(["DB": path.path]) { $1 }
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+}
+
+private func walSite() throws -> TemporarySite {
+    let site = try TemporarySite([
+        "herald.yml": "title: WAL\ntasks:\n  source: Content/tasks.sqlite\n  table: tasks\n  columns: [todo, done]\n",
+    ])
+    try FileManager.default.createDirectory(at: site.url("Content"), withIntermediateDirectories: true)
+    try sqlite(site.url("Content/tasks.sqlite"), """
+        db.execute('PRAGMA journal_mode=WAL')
+        db.execute('CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT, status TEXT)')
+        db.execute("INSERT INTO tasks (title, status) VALUES ('Walk the log', 'todo')")
+        db.commit()
+        db.close()
+        """)
+    return site
+}
+
+/// Content/'s files, sorted.
+private func contentFiles(_ site: TemporarySite) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: site.url("Content").path).sorted()
+}
+
+@Test func buildingFromAWALDatabaseLeavesNoSideFiles() async throws {
+    let site = try walSite()
+    #expect(try contentFiles(site) == ["tasks.sqlite"])
+    let built = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(try site.read("Output/tasks/index.html").contains("Walk the log"))
+    #expect(try contentFiles(site) == ["tasks.sqlite"])
+
+    // A commit still only in the log (no checkpoint yet) is read, and a rebuild sees it.
+    try sqlite(site.url("Content/tasks.sqlite"), """
+        db.execute('PRAGMA wal_autocheckpoint=0')
+        db.execute("INSERT INTO tasks (title, status) VALUES ('Only in the log', 'todo')")
+        db.commit()
+        os._exit(0)
+        """)
+    #expect(try contentFiles(site).contains("tasks.sqlite-wal"))
+    let again = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try site.read("Output/tasks/index.html").contains("Only in the log"))
+}
+
+@Test func serveDoesNotRebuildForItsOwnReadsOfAWALDatabase() async throws {
+    let site = try walSite()
+    let server = try await ServeProcess(in: site.folder)
+    try await Task.sleep(for: .seconds(2))
+    #expect(!server.stdout.contains("Rebuilt"), "\(server.stdout)")
+    #expect(try contentFiles(site) == ["tasks.sqlite"])
+
+    try sqlite(site.url("Content/tasks.sqlite"), """
+        db.execute('PRAGMA wal_autocheckpoint=0')
+        db.execute("INSERT INTO tasks (title, status) VALUES ('Seen while serving', 'todo')")
+        db.commit()
+        os._exit(0)
+        """)
+    _ = try await server.waitForOutput(.seconds(20)) { $0.contains("Rebuilt") }
+    let board = try await poll(.seconds(20)) { () async throws -> String? in
+        let page = try await server.get("/tasks/").body
+        return page.contains("Seen while serving") ? page : nil
+    }
+    #expect(board.contains("Walk the log"))
+    try await Task.sleep(for: .seconds(1))
+    let rebuilds = server.stdout.components(separatedBy: "Rebuilt").count - 1
+    #expect(rebuilds <= 2, "\(server.stdout)")
+}
