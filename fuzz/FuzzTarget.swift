@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable {
     case checklist, config
     /// `herald tasks` on a task file: the first byte picks the format, the rest is the file.
     case taskEdit = "task-edit"
+    /// A paged source's next page: the first line is a `Link` header, the rest the page's body.
+    case paging
 
     /// View data for rendered templates: every shape a key can have, nested.
     private static let data: TemplateValue = [
@@ -54,6 +56,20 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? SiteConfig.parse(text, file: "herald.yml")
         case .taskEdit:
             Self.editTasks(bytes)
+        case .paging:
+            Self.page(text)
+        }
+    }
+
+    /// Whatever the header and body say, a next page is an absolute http(s) URL or nothing.
+    private static func page(_ text: String) {
+        let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let body = parts.count > 1 ? Array(parts[1].utf8) : []
+        for pageURL in ["https://api.example.org/v1/items?page=1", "http://127.0.0.1:8080/"] {
+            if case .success(let next?) = NextPage.find(linkHeaders: [String(parts[0])], body: body, nextPath: "next",
+                                                         pageURL: pageURL) {
+                precondition(WebOrigin(next) != nil, "a next page that is not http(s): \(next)")
+            }
         }
     }
 

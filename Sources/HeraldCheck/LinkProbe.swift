@@ -14,8 +14,8 @@ enum LinkVerdict: Sendable, Equatable {
     case inconclusive(String)
 }
 
-/// Asks outside URLs whether they work: HEAD first, GET when HEAD is refused; redirects followed,
-/// a timeout on every request, and 429 and 5xx asked again after the wait the server names or
+/// Asks outside URLs whether they work: HEAD first, GET when HEAD is refused; redirects followed
+/// over http(s) only (one to `file:` or a socket is a broken link), a timeout on every request, and 429 and 5xx asked again after the wait the server names or
 /// exponential backoff. Only the status is read: the body of a GET is never downloaded.
 final class LinkProbe: Sendable {
     static let maxRedirects = 10
@@ -24,9 +24,9 @@ final class LinkProbe: Sendable {
 
     init(timeout: Duration) {
         self.timeout = timeout
-        let limit = TimeAmount.nanoseconds(Int64(timeout.inSeconds * 1e9))
+        let limit = TimeAmount.nanoseconds(timeout.nanosecondsSaturated)
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: Self.maxRedirects, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: HTTPClient.Configuration.Timeout(connect: limit, read: limit))
         // Retries are ours to pace; the pool would retry a refused connection until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -49,16 +49,18 @@ final class LinkProbe: Sendable {
             let retryAfter: Double?
             let verdict: LinkVerdict
             switch answer {
-            case .status(let status, _) where status < 400:
+            case .status(let status, _, _) where status == 304:
+                return .broken("\(HTTPRetry.describe(status)) to a request that asked for no copy")
+            case .status(let status, _, _) where status < 400:
                 return .working
-            case .status(let status, _) where status == 401 || status == 403:
+            case .status(let status, _, _) where status == 401 || status == 403:
                 return .inconclusive("\(HTTPRetry.describe(status)): the server refuses unknown visitors; check it in a browser")
-            case .status(let status, let asked) where HTTPRetry.isTransient(status):
+            case .status(let status, let asked, _) where HTTPRetry.isTransient(status):
                 retryAfter = asked
                 let tries = attempt == 1 ? "" : " after \(attempt) tries"
                 verdict = status == 429 ? .inconclusive("\(HTTPRetry.describe(status))\(tries): rate limited")
                     : .broken("\(HTTPRetry.describe(status))\(tries)")
-            case .status(let status, _):
+            case .status(let status, _, _):
                 return .broken(HTTPRetry.describe(status))
             case .failed(let cause, let transient):
                 // A timeout is not asked again: a stalled server would hold the run for minutes.
@@ -73,33 +75,51 @@ final class LinkProbe: Sendable {
     }
 
     private enum Answer {
-        case status(Int, retryAfter: Double?)
+        case status(Int, retryAfter: Double?, location: String?)
         case failed(String, transient: Bool)
+    }
+
+    /// The answer at the end of `url`'s redirects.
+    private func ask(_ url: String) async -> Answer {
+        var chain = RedirectChain(start: url, limit: Self.maxRedirects)
+        while true {
+            let answer = await headThenGet(chain.current)
+            guard case .status(let status, _, let location) = answer, RedirectChain.statuses.contains(status) else {
+                return answer
+            }
+            if case .failure(let refusal) = chain.follow(location: location) {
+                return .failed(refusal.cause, transient: false)
+            }
+        }
     }
 
     /// HEAD, then GET when HEAD gets an error: many servers refuse HEAD (405, 501) or answer it
     /// wrongly (404, 403) while the page is there. A 429 is not followed by a GET at once.
-    private func ask(_ url: String) async -> Answer {
+    private func headThenGet(_ url: String) async -> Answer {
         let head = await request(url, method: .HEAD)
-        if case .status(let status, _) = head, status >= 400, status != 429 {
+        if case .status(let status, _, _) = head, status >= 400, status != 429 {
             return await request(url, method: .GET)
         }
         return head
     }
 
     private func request(_ url: String, method: HTTPMethod) async -> Answer {
+        guard WebOrigin(url) != nil else {
+            return .failed("\(WebOrigin.schemeText(of: url)) cannot be checked: only http(s) is", transient: false)
+        }
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers.add(name: "User-Agent", value: "herald/\(HeraldVersion.string) (link checker)")
         request.headers.add(name: "Accept", value: "text/html,application/xhtml+xml,*/*;q=0.8")
         do {
-            let response = try await client.execute(request, deadline: .now() + .nanoseconds(Int64(timeout.inSeconds * 1e9)))
+            let response = try await client.execute(request, deadline: .now() + .nanoseconds(timeout.nanosecondsSaturated))
             // The body is left unread: letting it go ends the request, so a link to a large file
             // costs its headers only.
             return .status(Int(response.status.code),
-                           retryAfter: response.headers.first(name: "Retry-After").flatMap(HTTPRetry.retryAfter))
+                           retryAfter: response.headers.first(name: "Retry-After").flatMap(HTTPRetry.retryAfter),
+                           location: response.headers.first(name: "Location"))
         } catch {
-            let (cause, transient) = HTTPRetry.cause(of: error, timeout: timeout, maxRedirects: Self.maxRedirects)
+            let (cause, transient) = HTTPRetry.cause(of: error, timeout: timeout)
             return .failed(cause, transient: transient)
         }
     }

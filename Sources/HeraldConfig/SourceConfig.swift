@@ -74,7 +74,9 @@ public struct SourceConfig: Sendable {
         }
         if let root = KeyPaths.read(&reader, key: "root", in: section) { config?.root = root }
         if let maxAge = duration("max_age", &reader, in: section) { config?.maxAge = maxAge }
-        if let timeout = duration("timeout", &reader, in: section) { config?.timeout = timeout }
+        if let timeout = duration("timeout", &reader, in: section, atMost: Durations.longestTimeout) {
+            config?.timeout = timeout
+        }
         if let maxBytes = maxBytes(&reader, in: section) { config?.maxBytes = maxBytes }
         if let headers = headers(&reader, in: section) { config?.headers = headers }
         config?.cacheKey = reader.text("cache_key", in: section)?.text
@@ -119,7 +121,8 @@ public struct SourceConfig: Sendable {
         return bytes
     }
 
-    private static func duration(_ key: String, _ reader: inout ConfigReader, in section: DataMap) -> Duration? {
+    private static func duration(_ key: String, _ reader: inout ConfigReader, in section: DataMap,
+                                 atMost limit: Int = Int.max) -> Duration? {
         guard let node = reader.value(key, in: section) else { return nil }
         let seconds: Int?
         switch node.value {
@@ -130,6 +133,10 @@ public struct SourceConfig: Sendable {
         guard let seconds else {
             reader.error("'\(key)' must be a duration such as 30s, 15m, 1h or 2d, found \(node.value.quotedForMessage)",
                          at: node)
+            return nil
+        }
+        guard seconds <= limit else {
+            reader.error("'\(key)' may be at most \(Durations.describe(limit)), found \(node.value.quotedForMessage)", at: node)
             return nil
         }
         return .seconds(seconds)

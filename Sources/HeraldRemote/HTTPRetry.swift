@@ -19,16 +19,20 @@ public enum HTTPRetry {
 
     /// Seconds to wait after the `attempt`th try (1-based): 0.5 s, 1 s, 2 s…, with up to a
     /// quarter more at random, so that many clients failing together do not come back together;
-    /// what `Retry-After` asks for instead, when the server says. At most `maxBackoff`.
+    /// what `Retry-After` asks for when the server says longer. At most `maxBackoff`: a server
+    /// can make Herald wait, never ask again sooner than the backoff.
     public static func wait(afterAttempt attempt: Int, retryAfter: Double?) -> Double {
-        let backoff = 0.5 * pow(2, Double(attempt - 1)) * Double.random(in: 1...1.25)
-        return min(retryAfter ?? backoff, maxBackoff)
+        let backoff = 0.5 * pow(2, Double(min(max(attempt, 1), maxAttempts) - 1)) * Double.random(in: 1...1.25)
+        return min(max(retryAfter ?? 0, backoff), maxBackoff)
     }
 
-    /// `Retry-After` as seconds, or as an HTTP date from now.
+    /// `Retry-After` as seconds (digits only, as RFC 9110 writes them: `-5`, `nan` or `1e9` are
+    /// not a wait), or as an HTTP date from now.
     public static func retryAfter(_ value: String) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(text) { return max(0, seconds) }
+        if !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return Double(text)
+        }
         return httpDate(text).map { max(0, $0.timeIntervalSinceNow) }
     }
 
@@ -48,16 +52,12 @@ public enum HTTPRetry {
     }
 
     /// Words for a request that got no answer, and whether asking again may help.
-    public static func cause(of error: any Error, timeout: Duration, maxRedirects: Int) -> (cause: String, transient: Bool) {
+    public static func cause(of error: any Error, timeout: Duration) -> (cause: String, transient: Bool) {
         let shown = timeout.secondsText
         if let client = error as? HTTPClientError {
             switch client {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
                 return ("timed out after \(shown) s", true)
-            case .redirectLimitReached:
-                return ("more than \(maxRedirects) redirects", false)
-            case .redirectCycleDetected:
-                return ("a redirect loop", false)
             case .remoteConnectionClosed:
                 return ("the server closed the connection", true)
             default:

@@ -84,17 +84,20 @@ public final class RemoteFetcher: RemoteSource {
         var failure: String?
         var asOf = Date.distantPast
         var url = spec.path
-        // One client for all of a source's pages, made only when a page needs asking for.
-        var http: HTTPFetcher?
-        let client = { () -> HTTPFetcher in
-            if let http { return http }
-            let made = HTTPFetcher(timeout: spec.timeout, maxBytes: spec.maxBytes, backoffScale: self.settings.backoffScale)
-            http = made
+        // One client and one reading of the environment for all of a source's pages, made only
+        // when a page needs asking for: a fresh or offline copy needs neither.
+        var asker: Asker?
+        let ask = { () throws(DiagnosticError) -> Asker in
+            if let asker { return asker }
+            let made = Asker(client: HTTPFetcher(timeout: spec.timeout, maxBytes: spec.maxBytes,
+                                                 backoffScale: self.settings.backoffScale),
+                             secrets: try SourceSecrets(spec, environment: self.settings.environment))
+            asker = made
             return made
         }
         while true {
             seen[url] = pages.count + 1
-            let page = try fetch(url, spec: spec, isFirst: pages.isEmpty, client: client)
+            let page = try fetch(url, spec: spec, page: pages.count + 1, ask: ask)
             pages.append(page.document)
             outcomes.append((page.outcome, page.status))
             failure = failure ?? page.failure
@@ -142,6 +145,12 @@ public final class RemoteFetcher: RemoteSource {
 
     // MARK: One page
 
+    /// What asks a source's pages: its HTTP client and the secrets of its URL and headers.
+    private struct Asker {
+        var client: HTTPFetcher
+        var secrets: SourceSecrets
+    }
+
     private struct Page {
         var document: RemoteDocument
         var entry: RemoteCache.Entry
@@ -150,8 +159,8 @@ public final class RemoteFetcher: RemoteSource {
         var failure: String?
     }
 
-    private func fetch(_ url: String, spec: SourceSpec, isFirst: Bool,
-                       client: () -> HTTPFetcher) throws(DiagnosticError) -> Page {
+    private func fetch(_ url: String, spec: SourceSpec, page number: Int,
+                       ask: () throws(DiagnosticError) -> Asker) throws(DiagnosticError) -> Page {
         let key = cache.key(url: url, cacheKey: spec.remote.cacheKey)
         let cached: (entry: RemoteCache.Entry, body: [UInt8])?
         switch cache.read(key) {
@@ -176,11 +185,14 @@ public final class RemoteFetcher: RemoteSource {
            settings.now.timeIntervalSince(cached.entry.checked) < spec.remote.maxAge.inSeconds {
             return fromCache(cached, "fresh")
         }
-        var headers = try expandedHeaders(spec)
+        let asker = try ask()
+        var headers: [(String, String)] = []
         if let etag = cached?.entry.etag { headers.append(("If-None-Match", etag)) }
         if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
         let cause: String
-        switch client().get(url, headers: headers) {
+        let secrets = asker.secrets
+        switch asker.client.get(secrets.expand(url), headers: headers, secrets: secrets.headers,
+                                owner: WebOrigin(secrets.expand(spec.path))) {
         case .success(let response) where response.status == 304:
             guard var copy = cached else {
                 cause = "HTTP 304 for a request that had no cached copy"
@@ -189,7 +201,7 @@ public final class RemoteFetcher: RemoteSource {
             copy.entry.checked = settings.now
             try? cache.write(key, copy.entry, body: nil)
             return fromCache(copy, "revalidated", status: 304)
-        case .success(let response) where (200..<300).contains(response.status):
+        case .success(let response) where (200..<300).contains(response.status) && !Self.isBlank(response.body):
             let hash = RemoteCache.hash(response.body)
             let lastModified = response.header("Last-Modified")
             let asOf = lastModified.flatMap(HTTPRetry.httpDate)
@@ -197,15 +209,18 @@ public final class RemoteFetcher: RemoteSource {
             let entry = RemoteCache.Entry(
                 url: url, etag: response.header("ETag"), lastModified: lastModified,
                 contentType: response.header("Content-Type"), asOf: asOf, checked: settings.now,
-                size: response.body.count, hash: hash, next: try nextPage(of: response, body: response.body, url: url, spec: spec),
-                records: isFirst ? cached?.entry.records : nil)
+                size: response.body.count, hash: hash,
+                next: try nextPage(of: response, page: number, spec: spec, secrets: secrets),
+                records: number == 1 ? cached?.entry.records : nil)
             try? cache.write(key, entry, body: response.body)
             return Page(document: RemoteDocument(url: url, bytes: response.body, contentType: entry.contentType),
                         entry: entry, outcome: "downloaded", status: response.status)
+        case .success(let response) where (200..<300).contains(response.status):
+            cause = "\(HTTPRetry.describe(response.status)) with an empty body"
         case .success(let response):
             cause = HTTPRetry.describe(response.status)
         case .failure(let failure):
-            cause = failure.cause
+            cause = secrets.redact(failure.cause)
         }
         guard let cached else {
             throw DiagnosticError(.error(at: SourceLocation(file: url), "cannot fetch the source (\(cause)), and there is no cached copy to build from"))
@@ -216,55 +231,21 @@ public final class RemoteFetcher: RemoteSource {
         return fromCache(cached, "stale", failure: cause)
     }
 
-    /// The spec's headers with `${NAME}` replaced by the environment's NAME; a name that is not
-    /// set is an error naming the variable, never its would-be value.
-    private func expandedHeaders(_ spec: SourceSpec) throws(DiagnosticError) -> [(String, String)] {
-        var headers: [(String, String)] = []
-        for (name, template) in spec.remote.headers.sorted(by: { $0.key < $1.key }) {
-            var value = ""
-            var rest = Substring(template)
-            while let open = rest.range(of: "${") {
-                value += rest[..<open.lowerBound]
-                guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
-                    value += rest[open.lowerBound...]
-                    rest = ""
-                    break
-                }
-                let variable = String(rest[open.upperBound..<close])
-                guard let found = settings.environment[variable] else {
-                    throw DiagnosticError(.error(at: SourceLocation(file: spec.path),
-                        "header '\(name)' uses the environment variable \(variable), which is not set"))
-                }
-                value += found
-                rest = rest[rest.index(after: close)...]
-            }
-            headers.append((name, value + rest))
+    /// The page's next page (`NextPage`), kept with the source's secrets put back as `${NAME}`.
+    private func nextPage(of response: HTTPFetcher.Response, page number: Int, spec: SourceSpec,
+                          secrets: SourceSecrets) throws(DiagnosticError) -> String? {
+        switch NextPage.find(linkHeaders: response.headers["Link"], body: response.body, nextPath: spec.remote.next,
+                             pageURL: response.url) {
+        case .success(let next):
+            return next.map(secrets.redact)
+        case .failure(let refusal):
+            throw DiagnosticError(.error(at: SourceLocation(file: spec.path), "page \(number) \(refusal.cause)"))
         }
-        return headers
     }
 
-    /// The next page: a `Link: <…>; rel="next"` header, else the URL at the spec's `next:` key
-    /// path in the body; relative URLs are taken from the page's own.
-    private func nextPage(of response: HTTPFetcher.Response, body: [UInt8], url: String,
-                          spec: SourceSpec) throws(DiagnosticError) -> String? {
-        var found: String?
-        for link in response.headers["Link"].flatMap({ $0.split(separator: ",") }) {
-            let parts = link.split(separator: ";").map { $0.trimmed() }
-            guard let target = parts.first, target.hasPrefix("<"), target.hasSuffix(">"),
-                  parts.dropFirst().contains(where: { part in
-                      let pair = part.split(separator: "=", maxSplits: 1)
-                      return pair.count == 2 && pair[0].trimmed() == "rel"
-                          && pair[1].trimmed().trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-                              .split(separator: " ").contains("next")
-                  }) else { continue }
-            found = String(target.dropFirst().dropLast())
-        }
-        if found == nil, let path = spec.remote.next, let document = try? JSONParser.parse(body, file: url),
-           case .string(let next)? = document.lookup(path)?.value, !next.isEmpty {
-            found = next
-        }
-        guard let found else { return nil }
-        return URL(string: found, relativeTo: URL(string: url))?.absoluteString ?? found
+    /// An answer with nothing but white space in it: a server's failure, not a source with no records.
+    private static func isBlank(_ body: [UInt8]) -> Bool {
+        body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     // MARK: Words and dates

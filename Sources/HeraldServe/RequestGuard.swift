@@ -57,6 +57,17 @@ final class RequestGuard: Sendable {
         return nil
     }
 
+    /// Why a change request is malformed: a header the guard reads given twice, which leaves it
+    /// to each reader which one counts. The first Host became the authority; any other is still
+    /// among the fields.
+    func duplicateHeader(in request: Request) -> String? {
+        for name in ["host", "origin", Self.tokenHeader.lowercased()]
+        where request.headers.filter({ $0.name.canonicalName == name }).count > (name == "host" ? 0 : 1) {
+            return "the request has more than one \(name) header"
+        }
+        return nil
+    }
+
     private static func value(of name: String, in headers: HTTPFields) -> String? {
         headers.first { $0.name.canonicalName == name }?.value
     }

@@ -18,6 +18,9 @@ struct ServeRoutes: HTTPResponder {
             return broadcaster.response()
         case PageInjection.tasksPath:
             guard request.method == .post else { return Self.notAllowed("POST") }
+            if let problem = requestGuard.duplicateHeader(in: request) {
+                return BoardActions.reply(.badRequest, BoardActions.Reply(ok: false, error: "refused: \(problem)"))
+            }
             if let refusal = requestGuard.refusal(for: request) {
                 return BoardActions.reply(.forbidden, BoardActions.Reply(ok: false, error: "refused: \(refusal)"))
             }

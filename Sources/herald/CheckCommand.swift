@@ -54,6 +54,9 @@ struct CheckCommand: ParsableCommand {
         guard let seconds = Durations.seconds(in: timeout), seconds > 0 else {
             throw ValidationError("--timeout '\(timeout)' is not a duration such as 20s or 1m")
         }
+        guard seconds <= Durations.longestTimeout else {
+            throw ValidationError("--timeout may be at most \(Durations.describe(Durations.longestTimeout)), found '\(timeout)'")
+        }
         guard Durations.seconds(in: maxAge) != nil else {
             throw ValidationError("--max-age '\(maxAge)' is not a duration such as 1d, 12h or 0")
         }

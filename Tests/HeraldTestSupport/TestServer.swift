@@ -63,6 +63,14 @@ public final class TestServer: @unchecked Sendable {
 
     public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
+    /// The Unix socket the server also answers on; its requests are logged with `socket` true.
+    public var socketPath: String { state.appendingPathComponent("herald.sock").path }
+
+    /// `path` with the query `to=` naming `target`, for the routes that lead elsewhere.
+    public func url(_ path: String, to target: String) -> String {
+        url(path) + "?to=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target)
+    }
+
     /// Writes a file the server serves at `/path`.
     public func serve(_ path: String, _ text: String) throws {
         let file = root.appendingPathComponent(path)
@@ -77,13 +85,18 @@ public final class TestServer: @unchecked Sendable {
         public var path: String
         public var status: Int
         public var headers: [String: String]
+        /// Asked through the Unix socket rather than TCP.
+        public var socket: Bool
     }
 
-    /// Every request so far, in order.
+    /// Every request so far, in order; with `path`, those to it (whatever their query).
     public func requests(to path: String? = nil) throws -> [Request] {
         let log = state.appendingPathComponent("requests.log")
         guard let data = FileManager.default.contents(atPath: log.path) else { return [] }
         return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Request.self, from: Data($0)) }
-            .filter { path == nil || $0.path == path }
+            .filter { request in
+                guard let path else { return true }
+                return request.path == path || request.path.hasPrefix(path + "?")
+            }
     }
 }

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import HeraldTestSupport
+import NIOCore
 import Testing
 
 #if canImport(Glibc)
@@ -249,6 +250,20 @@ private func escaped(_ text: String) -> String {
         let reply = try await server.post("/_herald/tasks", json: done, headers: headers)
         #expect(reply.status == 403, "\(headers)")
         #expect(reply.body.hasPrefix(#"{"error":"refused: "#), "\(reply.body)")
+    }
+    // A header the guard reads, given twice: malformed, whichever copy would pass.
+    let host = server.origin.dropFirst("http://".count)
+    for (twice, other) in [("Origin", "http://evil.example"), ("Host", "evil.example:\(port)"), ("X-Herald-Token", "0")] {
+        var request = HTTPClientRequest(url: server.origin + "/_herald/tasks")
+        request.method = .POST
+        request.headers.add(name: "Host", value: String(host))
+        request.headers.add(name: "Origin", value: server.origin)
+        request.headers.add(name: "X-Herald-Token", value: token)
+        request.headers.add(name: twice, value: other)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: done))
+        let reply = try await server.client.execute(request, timeout: .seconds(30))
+        #expect(reply.status.code == 400, "\(twice)")
     }
     #expect(try site.read("Content/todo.txt") == todo)
     // A page fetched through another name (DNS rebinding) gets no token to send.

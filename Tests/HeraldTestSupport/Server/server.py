@@ -2,9 +2,11 @@
 
 Serves the files of a folder with ETag and Last-Modified (answering conditional requests with
 304), plus routes that misbehave the ways APIs do: errors that pass, rate limits, stalls, huge
-bodies, redirect loops, paged answers; and under /links/ the answers outside links give a link
+bodies, redirect loops, paged answers, empty answers, next pages and redirects that lead wherever
+the query's `to=` says; and under /links/ the answers outside links give a link
 checker (HEAD refused, 403, 429 then 200, a stall, slow pages that count how many run at once). Every request is appended to requests.log in the state
-folder as one JSON line, so a test can count what reached the server.
+folder as one JSON line, so a test can count what reached the server; the same handler also listens
+on the Unix socket STATE/herald.sock, whose requests are logged with "socket": true.
 
 Usage: server.py ROOT STATE; prints "PORT n" once it listens.
 """
@@ -12,10 +14,12 @@ import gzip
 import hashlib
 import json
 import os
+import socketserver
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
 
 ROOT, STATE = sys.argv[1], sys.argv[2]
 LOCK = threading.Lock()
@@ -37,7 +41,8 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def record(self, status):
-        line = {"method": self.command, "path": self.path, "status": status, "headers": {k.lower(): v for k, v in self.headers.items()}}
+        line = {"method": self.command, "path": self.path, "status": status, "headers": {k.lower(): v for k, v in self.headers.items()},
+                "socket": isinstance(self.server, socketserver.UnixStreamServer)}
         with LOCK, open(os.path.join(STATE, "requests.log"), "a") as log:
             log.write(json.dumps(line) + "\n")
 
@@ -49,6 +54,10 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+    def target(self):
+        """The URL a route leads to: its `to=` query."""
+        return parse_qs(urlsplit(self.path).query).get("to", [""])[0]
 
     def do_HEAD(self):
         path = self.path.split("?")[0]
@@ -79,6 +88,10 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 SLOW["running"] -= 1
             return self.answer(200)
+        if path == "/links/elsewhere":
+            return self.answer(302, b"", [("Location", self.target())])
+        if path == "/links/not-modified":
+            return self.answer(304)
         if path == "/links/most-at-once":
             return self.answer(200, str(SLOW["most"]).encode())
         return self.answer(404)
@@ -120,6 +133,19 @@ class Handler(BaseHTTPRequestHandler):
             except (BrokenPipeError, ConnectionResetError):
                 pass
             return
+        if path == "/empty.json":
+            return self.answer(200, b"", [json_type])
+        if path == "/moved.json":
+            return self.answer(302, b"", [("Location", self.target())])
+        if path == "/link-next.json":
+            return self.answer(200, b'[{"name": "First"}]', [json_type, ("Link", '<%s>; rel="next"' % self.target())])
+        if path == "/body-next.json":
+            body = json.dumps({"next": self.target(), "items": [{"name": "First"}]}).encode()
+            return self.answer(200, body, [json_type])
+        if path == "/last-items.json":
+            return self.answer(200, b'{"items": [{"name": "Last"}]}', [json_type])
+        if path == "/last.json":
+            return self.answer(200, b'[{"name": "Last"}]', [json_type])
         if path.startswith("/redirect/"):
             target = "/redirect/b" if path.endswith("/a") else "/redirect/a"
             return self.answer(302, b"", [("Location", target)])
@@ -147,6 +173,23 @@ class Handler(BaseHTTPRequestHandler):
         return self.answer(200, body, [("Content-Type", kind), ("ETag", etag), ("Last-Modified", LAST_MODIFIED)])
 
 
+class SocketServer(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True
+
+
+class SocketHandler(Handler):
+    def address_string(self):
+        return "socket"
+
+    def setup(self):
+        # A Unix socket has no peer address; BaseHTTPRequestHandler wants a pair.
+        self.client_address = ("socket", 0)
+        super().setup()
+
+
+local = SocketServer(os.path.join(STATE, "herald.sock"), SocketHandler)
+local.server_port = 0
+threading.Thread(target=local.serve_forever, daemon=True).start()
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print("PORT %d" % server.server_port, flush=True)
