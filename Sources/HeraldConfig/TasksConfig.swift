@@ -7,13 +7,15 @@ public struct TasksConfig: Sendable {
     public var source: SourceConfig
     /// Columns, status map, field mapping, and the site's time zone for timestamps.
     public var rules: TaskRules
+    /// Limits, swimlanes and the calendar feed.
+    public var board = BoardConfig()
 
     public init(source: SourceConfig, rules: TaskRules) {
         self.source = source
         self.rules = rules
     }
 
-    static let keys = SourceConfig.keys + ["columns", "fields", "status_map"]
+    static let keys = SourceConfig.keys + ["columns", "fields", "status_map"] + BoardConfig.keys
 
     static func read(_ reader: inout ConfigReader, in root: DataMap, timeZone: TimeZone) -> TasksConfig? {
         guard let section = reader.map("tasks", in: root) else { return nil }
@@ -29,7 +31,12 @@ public struct TasksConfig: Sendable {
         rules.statusMapOrder = reader.value("status_map", in: section).flatMap { node in
             if case .map(let map) = node.value { map.keys.filter { rules.statusMap[$0] != nil } } else { nil }
         } ?? []
-        return source.map { TasksConfig(source: $0, rules: rules) }
+        let board = BoardConfig.read(&reader, in: section, columns: rules.columns)
+        return source.map { source in
+            var config = TasksConfig(source: source, rules: rules)
+            config.board = board
+            return config
+        }
     }
 
     private static func columns(_ reader: inout ConfigReader, in section: DataMap) -> [String]? {

@@ -14,7 +14,8 @@ public enum OutputFormat: Sendable, Hashable {
         case "xml", "rss", "atom", "svg": self = .xml
         // A script's values go inside its string literals, which take JSON's escapes.
         case "json", "js": self = .json
-        case "txt", "text": self = .text
+        // An iCalendar feed's presenter writes its lines escaped and folded already.
+        case "txt", "text", "ics": self = .text
         default: self = .html
         }
     }

@@ -18,8 +18,30 @@ public struct TaskBoardPresenter: Sendable {
     /// Tasks per page of `tasks/done/`.
     public static let donePerPage = 100
 
+    /// What herald.yml says of the board's shape.
+    public struct Layout: Sendable {
+        /// Column → the most tasks it should hold at once.
+        public var limits: [String: Int]
+        /// The field the board's rows (swimlanes) are made by; nil for one row.
+        public var swimlanes: LaneField?
+        /// Whether the board links its calendar feed.
+        public var calendar: Bool
+
+        public init(limits: [String: Int] = [:], swimlanes: LaneField? = nil, calendar: Bool = false) {
+            self.limits = limits
+            self.swimlanes = swimlanes
+            self.calendar = calendar
+        }
+    }
+
+    /// The task fields a board can be split into swimlanes by.
+    public enum LaneField: String, Sendable {
+        case assignee, project, priority
+    }
+
     public let context: SiteContext
     public let columns: [String]
+    public let layout: Layout
     public let tasks: [Task]
     public let tags: [Facet]
     public let projects: [Facet]
@@ -31,9 +53,10 @@ public struct TaskBoardPresenter: Sendable {
     /// counts and the done pages all read them.
     private let columnMembers: [[Int]]
 
-    public init(tasks: [Task], columns: [String], context: SiteContext) {
+    public init(tasks: [Task], columns: [String], layout: Layout = Layout(), context: SiteContext) {
         self.context = context
         self.columns = columns
+        self.layout = layout
         self.tasks = tasks
         notesHTML = tasks.map { task in
             task.notes.map { context.markdown.render($0).html } ?? ""
@@ -64,8 +87,13 @@ public struct TaskBoardPresenter: Sendable {
         view["empty_text"] = "Nothing to do: there are no tasks yet."
         view["column_count"] = .int(columns.count)
         view["columns"] = .list(columnViews(links: links, collapsed: true))
+        view["has_lanes"] = .bool(layout.swimlanes != nil)
+        view["lanes"] = .list(layout.swimlanes.map { laneViews(by: $0, links: links) } ?? [])
+        view["calendar"] = layout.calendar ? ["href": .string(links.href(Self.calendarRoute))] : .null
         view["chart"] = WeeklyChart().view(completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
                                            text: context.dayText)
+        view["burnup"] = BurnUpChart().view(tasks, text: context.dayText)
+        view["cycle"] = CycleTimes().view(tasks)
         view["tags"] = .list(tags.map { facetView($0, links: links) })
         view["any_tags"] = .bool(!tags.isEmpty)
         view["projects"] = .list(projects.map { facetView($0, links: links) })
@@ -108,6 +136,7 @@ public struct TaskBoardPresenter: Sendable {
         view["summary"] = .string(count(matching.count, "task", "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
         view["cards"] = .list(matching.map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = ["many": false]
+        view["calendar"] = layout.calendar && kind == .project ? ["href": .string(links.href(facet.route + "calendar.ics"))] : .null
         return .map(view)
     }
 
@@ -132,6 +161,7 @@ public struct TaskBoardPresenter: Sendable {
                                   + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
         view["cards"] = .list(members[pagination.range(ofPage: number)].map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = pagination.view(page: number, links: links)
+        view["calendar"] = .null
         return .map(view)
     }
 
@@ -193,11 +223,16 @@ public struct TaskBoardPresenter: Sendable {
                 more = ["text": .string("All \(total) tasks in \(Self.title(ofColumn: column))"),
                         "href": .string(links.href("tasks/done/"))]
             }
+            let limit = layout.limits[column]
             return [
                 "id": .string(Self.anchor(column)),
                 "name": .string(column),
                 "title": .string(Self.title(ofColumn: column)),
                 "count": .int(total),
+                "count_text": .string(limit.map { "\(total) / \($0)" } ?? "\(total)"),
+                "limit": limit.map { .int($0) } ?? nil,
+                "over": .bool(limit.map { total > $0 } ?? false),
+                "limit_text": .string(limit.map { total > $0 ? "over its limit of \($0)" : "limit \($0)" } ?? ""),
                 "any": .bool(!members.isEmpty),
                 "more": more,
                 "empty_text": "Nothing here.",
@@ -208,7 +243,7 @@ public struct TaskBoardPresenter: Sendable {
 
     /// Board order: priority first (A before none), then the nearest due date, then source order;
     /// the last column (done) shows the most recently completed first.
-    private static func ordered(_ indices: [Int], in tasks: [Task], newestDoneFirst: Bool = false) -> [Int] {
+    static func ordered(_ indices: [Int], in tasks: [Task], newestDoneFirst: Bool = false) -> [Int] {
         indices.sorted { a, b in
             let x = tasks[a], y = tasks[b]
             if newestDoneFirst, x.completedAt != y.completedAt {
@@ -220,14 +255,18 @@ public struct TaskBoardPresenter: Sendable {
         }
     }
 
-    private func card(_ task: Task, index: Int, links: Linker) -> TemplateValue {
+    func card(_ task: Task, index: Int, links: Linker) -> TemplateValue {
         let text = context.dayText
         var due: TemplateValue = nil
-        if let day = task.due, let days = task.daysUntilDue(from: context.now, in: context.timeZone) {
+        if !task.completed, let day = task.due, let days = task.daysUntilDue(from: context.now, in: context.timeZone) {
             due = ["text": .string(text.short(day)), "iso": .string(day.description),
-                   "relative": .string(task.completed ? "done" : text.due(inDays: days)),
-                   "class": .string(task.completed ? "muted" : text.urgency(inDays: days))]
+                   "relative": .string(text.due(inDays: days)), "class": .string(text.urgency(inDays: days))]
         }
+        // A done card says when it was done, not when it was due.
+        let done: TemplateValue = task.completed
+            ? ["text": .string(task.completedAt.map { "Done \(text.short($0))" } ?? "Done"),
+               "iso": task.completedAt.map { .string($0.description) } ?? nil]
+            : nil
         let project: TemplateValue = task.project.map { name in
             ["name": .string(name), "href": .string(links.href(projectRoutes[name] ?? "tasks/"))]
         } ?? nil
@@ -241,6 +280,7 @@ public struct TaskBoardPresenter: Sendable {
             "priority": task.priority.map { .string($0) } ?? nil,
             "priority_class": .string(task.priority?.lowercased() ?? "none"),
             "due": due,
+            "done": done,
             "project": project,
             "assignee": task.assignee.map { .string($0) } ?? nil,
             "has_tags": .bool(!task.tags.isEmpty),
@@ -262,6 +302,9 @@ public struct TaskBoardPresenter: Sendable {
             Facet(name: name, route: "\(base)\(folder)/", count: counts[name] ?? 0)
         }
     }
+
+    /// Where the board's calendar feed is written.
+    public static let calendarRoute = "tasks/calendar.ics"
 
     /// "To do" for `todo`, otherwise the column name with a capital letter.
     static func title(ofColumn column: String) -> String {

@@ -21,6 +21,7 @@ enum ContentTypes {
         "txt": "text/plain; charset=utf-8",
         "md": "text/markdown; charset=utf-8",
         "csv": "text/csv; charset=utf-8",
+        "ics": "text/calendar; charset=utf-8",
         "pdf": "application/pdf",
         "woff": "font/woff",
         "woff2": "font/woff2",

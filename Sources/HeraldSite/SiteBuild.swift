@@ -75,7 +75,7 @@ public enum SiteBuild {
 
             let library = try TemplateLibrary(folders: theme.folders.map(\.path), loading: .listed(theme.fileNames))
             clock.end("templates")
-            let models = try load(chosen, drafts: options.drafts)
+            let models = try load(chosen, board: config.tasks?.board, drafts: options.drafts)
             let loadWarnings = models.warnings
             let inputs = checksFirst ? early : fingerprint?.finish(chosen.inputs)
             // Into a new folder, the sizes the loaders read give the next build its quick check,
@@ -161,7 +161,7 @@ public enum SiteBuild {
         var warnings: [Diagnostic] = []
     }
 
-    static func load(_ sources: SiteSources, drafts: Bool) throws(DiagnosticError) -> Models {
+    static func load(_ sources: SiteSources, board: BoardConfig?, drafts: Bool) throws(DiagnosticError) -> Models {
         var models = Models()
         var problems: [Diagnostic] = []
         func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
@@ -177,6 +177,7 @@ public enum SiteBuild {
             models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
         models.warnings = (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
+            + (board.map { BoardSettings.warnings(tasks: models.tasks, limits: $0.limits) } ?? [])
         // Injected loaders need not check slugs; pages must never collide, so the build does
         // when the loader did not.
         if !(sources.heroes?.checksSlugs ?? true) { problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero") }
@@ -226,7 +227,8 @@ public enum SiteBuild {
     /// Every coordinator's items: what pages and files this build writes.
     static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
                                     assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
-        let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [], context: context)
+        let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [],
+                                       layout: BoardSettings.layout(config.tasks?.board), context: context)
         // The catalog gets the only reference to the heroes, so it sorts them without copying them.
         let heroes = models.heroes
         models.heroes = []

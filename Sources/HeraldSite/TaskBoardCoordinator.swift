@@ -4,7 +4,8 @@ import HeraldMarkdown
 import HeraldPresenters
 
 /// Decides the task pages: the board, the report as Markdown and as HTML, one page per tag and
-/// per project, and the pages of the done column when the board shows only its newest tasks.
+/// per project, the pages of the done column when the board shows only its newest tasks, and
+/// the calendar feeds (the board's and each project's) when the site asks for them.
 struct TaskBoardCoordinator: Sendable {
     let presenter: TaskBoardPresenter
     let markdown: MarkdownRenderer
@@ -28,6 +29,20 @@ struct TaskBoardCoordinator: Sendable {
         }
         for project in presenter.projects {
             items.append(try Route.page(project.route, "task-list.html") { _ in presenter.facetPage(project, kind: .project) })
+        }
+        if presenter.layout.calendar {
+            let calendar = TaskCalendarPresenter(context: presenter.context)
+            let title = presenter.context.title
+            let tasks = presenter.tasks
+            items.append(try Route.page(TaskBoardPresenter.calendarRoute, "calendar.ics", size: tasks.count) { _ in
+                calendar.feed(tasks, name: "\(title): tasks")
+            })
+            for project in presenter.projects {
+                let members = tasks.filter { $0.project == project.name }
+                items.append(try Route.page(project.route + "calendar.ics", "calendar.ics") { _ in
+                    calendar.feed(members, name: "\(title): +\(project.name)")
+                })
+            }
         }
         if let done = presenter.donePagination {
             for number in 1...done.pageCount {

@@ -99,12 +99,14 @@ private func card(_ id: String, in view: TemplateValue) throws -> TemplateValue 
     #expect(taxes["due"]?["relative"]?.string == "overdue by 1 day")
     #expect(taxes["due"]?["class"]?.string == "overdue")
 
-    // A completed task is struck through, so its past due date is not "overdue".
+    // A completed task is struck through and says the day it was done, not its past due date.
     let shipped = try card("9", in: view)
     #expect(shipped["completed"]?.bool == true)
-    #expect(shipped["due"]?["relative"]?.string == "done")
-    #expect(shipped["due"]?["class"]?.string == "muted")
+    #expect(shipped["due"]?.isNull == true)
+    #expect(shipped["done"]?["text"]?.string == "Done Nov 10")
+    #expect(shipped["done"]?["iso"]?.string == "2026-11-10")
     #expect(shipped["has_tags"]?.bool == false)
+    #expect(try card("1", in: view)["done"]?.isNull == true)
 }
 
 @Test func tagAndProjectFacets() throws {

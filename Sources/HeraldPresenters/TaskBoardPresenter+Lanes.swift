@@ -1,0 +1,53 @@
+import HeraldModels
+import HeraldMustache
+
+extension TaskBoardPresenter {
+    /// The board's rows, one per value of the lane field (its tasks' assignee, project or
+    /// priority), in name order with the tasks that have none last; each row has every column.
+    func laneViews(by field: LaneField, links: Linker) -> [TemplateValue] {
+        var members: [String?: [Int]] = [:]
+        for index in tasks.indices { members[Self.lane(of: tasks[index], by: field), default: []].append(index) }
+        let names = members.keys.compactMap { $0 }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let lanes = names.map { Optional($0) } + (members[nil] == nil ? [] : [nil])
+        return lanes.map { lane in
+            let indices = members[lane] ?? []
+            let title = lane.map { Self.laneTitle($0, by: field) } ?? "No \(field.rawValue)"
+            return [
+                "id": .string(Self.anchor("lane-" + (lane ?? "none"))),
+                "title": .string(title),
+                "count": .int(indices.count),
+                "columns": .list(columns.enumerated().map { position, column in
+                    let isLast = position == columns.count - 1
+                    let cards = Self.ordered(indices.filter { tasks[$0].status == column }, in: tasks, newestDoneFirst: isLast)
+                    // As on the board without lanes, the done column shows its newest tasks only.
+                    let shown = isLast ? Array(cards.prefix(Self.doneShown)) : cards
+                    return [
+                        "title": .string(Self.title(ofColumn: column)),
+                        "lane": .string(title),
+                        "count": .int(cards.count),
+                        "any": .bool(!cards.isEmpty),
+                        "more": shown.count < cards.count
+                            ? ["text": .string("All \(cards.count) tasks"), "href": .string(links.href("tasks/done/"))] : nil,
+                        "cards": .list(shown.map { card(tasks[$0], index: $0, links: links) }),
+                    ]
+                }),
+            ]
+        }
+    }
+
+    private static func lane(of task: Task, by field: LaneField) -> String? {
+        switch field {
+        case .assignee: task.assignee
+        case .project: task.project
+        case .priority: task.priority
+        }
+    }
+
+    private static func laneTitle(_ name: String, by field: LaneField) -> String {
+        switch field {
+        case .assignee: "@\(name)"
+        case .project: "+\(name)"
+        case .priority: "Priority \(name)"
+        }
+    }
+}

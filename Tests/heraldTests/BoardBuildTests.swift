@@ -1,0 +1,54 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+// The board's own keys as a user writes them in herald.yml: limits, swimlanes, the calendar feed.
+
+private func board(_ keys: String) throws -> TemporarySite {
+    let site = try TemporarySite.smallSite()
+    try site.edit("herald.yml", replacing: "  columns: [todo, doing, review, done]\n",
+                  with: "  columns: [todo, doing, review, done]\n" + keys)
+    return site
+}
+
+@Test func aColumnOverItsLimitIsAWarningAtTheLimitAndMarkedOnTheBoard() async throws {
+    let site = try board("  limits: {doing: 1, review: 5}\n")
+    try site.write("Content/tasks.yml", try site.read("Content/tasks.yml")
+        + "\n- id: 90\n  title: Extra one\n  status: doing\n\n- id: 91\n  title: Extra two\n  status: doing\n")
+    let built = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(built.status == 0, "\(built.stderr)")
+    let doing = try site.read("Content/tasks.yml").components(separatedBy: "status: doing").count - 1
+    #expect(doing > 1)
+    #expect(built.stderr.contains("herald.yml:8:19: warning: column 'doing' holds \(doing) tasks, over its limit of 1"), "\(built.stderr)")
+    let page = try site.read("Output/tasks/index.html")
+    #expect(page.contains(#"<section class="column over-limit" id="column-doing""#))
+    #expect(page.contains("\(doing) / 1<span class=\"sr-only\">, over its limit of 1</span>"))
+    #expect(try await site.herald(["build", "--now", "2026-11-21T10:00:00Z", "--strict"]).status == 1)
+}
+
+@Test func theBoardsKeysAreCheckedWithSuggestions() async throws {
+    let site = try board("  limits: {doin: 2, done: many}\n  swimlanes: asignee\n  calendar: yes\n")
+    let result = try await site.herald(["build"])
+    #expect(result.status == 1)
+    let errors = result.stderr.split(separator: "\n").map(String.init)
+    #expect(errors.contains("herald.yml:8:12: error: 'limits' names 'doin', which is not a column "
+                            + "(columns: todo, doing, review, done) (did you mean 'doing'?)"), "\(result.stderr)")
+    #expect(errors.contains("herald.yml:8:27: error: the limit of 'done' must be a whole number from 1 to 100000, found 'many'"))
+    #expect(errors.contains("herald.yml:9:14: error: 'swimlanes' must be one of assignee, project, priority, found 'asignee' "
+                            + "(did you mean 'assignee'?)"))
+    #expect(errors.contains("herald.yml:10:13: error: 'calendar' must be true or false, found 'yes'"))
+}
+
+@Test func swimlanesAndTheCalendarFeedAreOnTheBuiltBoard() async throws {
+    let site = try board("  swimlanes: assignee\n  calendar: true\n")
+    let built = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(built.status == 0, "\(built.stderr)")
+    let page = try site.read("Output/tasks/index.html")
+    #expect(page.contains(#"<h2 class="lane-head" id="lane-Maren-heading">@Maren"#), "\(page)")
+    #expect(page.contains(#"href="../tasks/calendar.ics""#))
+    let feed = try site.read("Output/tasks/calendar.ics")
+    #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\n") && feed.hasSuffix("END:VCALENDAR\r\n"))
+    #expect(site.exists("Output/tasks/projects/release/calendar.ics"))
+    let check = try await site.herald(["check"])
+    #expect(check.status == 0, "\(check.stderr)")
+}
