@@ -22,6 +22,7 @@ extension TaskBoardPresenter {
                     // As on the board without lanes, the done column shows its newest tasks only.
                     let shown = isLast ? Array(cards.prefix(Self.doneShown)) : cards
                     return [
+                        "id": .string(Self.anchor(column)),
                         "title": .string(Self.title(ofColumn: column)),
                         "lane": .string(title),
                         "count": .int(cards.count),

@@ -90,6 +90,7 @@ public struct TaskBoardPresenter: Sendable {
         view["has_lanes"] = .bool(layout.swimlanes != nil)
         view["lanes"] = .list(layout.swimlanes.map { laneViews(by: $0, links: links) } ?? [])
         view["calendar"] = layout.calendar ? ["href": .string(links.href(Self.calendarRoute))] : .null
+        view["filters"] = filterView
         view["chart"] = WeeklyChart().view(completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
                                            text: context.dayText)
         view["burnup"] = BurnUpChart().view(tasks, text: context.dayText)
@@ -281,6 +282,7 @@ public struct TaskBoardPresenter: Sendable {
             "priority_class": .string(task.priority?.lowercased() ?? "none"),
             "due": due,
             "done": done,
+            "filter": filterData(task),
             "project": project,
             "assignee": task.assignee.map { .string($0) } ?? nil,
             "has_tags": .bool(!task.tags.isEmpty),
