@@ -24,6 +24,8 @@ public struct Task: Sendable, Identifiable {
     public var assignee: String?
     public var image: String?
     public var url: String?
+    /// The note the task was found in (a checklist file's name), when its source has notes.
+    public var note: String?
     public var subtasks: [Task]
     /// The record's fields that no model field took, for templates to reach as `extra`.
     public var extra: DataMap

@@ -42,6 +42,7 @@ extension Task {
         task.assignee = reader.text(rules.keyPaths(for: .assignee))
         task.image = reader.link(rules.keyPaths(for: .image))
         task.url = reader.link(rules.keyPaths(for: .url))
+        task.note = reader.text(rules.keyPaths(for: .note))
         task.subtasks = subtasks(&reader, rules: rules, log: log)
         task.extra = reader.extra
 
@@ -61,6 +62,18 @@ extension Task {
             return ("", flag ?? false)
         }
         guard let (path, node) = reader.find(rules.keyPaths(for: .status)) else {
+            if let (_, node) = reader.find(["mark"]), case .string(let mark) = node.value {
+                if let mapped = rules.statusMap[mark] {
+                    guard let mapped else { return nil }
+                    return (mapped, flag ?? (mapped == last))
+                }
+                // A checklist's own status is the user's, not a typo: shown where its box puts
+                // it, and said, rather than failing the board.
+                let example = rules.columns.count > 2 ? rules.columns[1] : last
+                reader.warn("\(reader.subject) has the checklist status '[\(mark)]', which status_map does not map, so it "
+                            + "is shown as if its box were empty; map it (status_map: {\"\(mark)\": \(example)}) or drop it (~)",
+                            at: node)
+            }
             let completed = flag ?? (completedAt != nil)
             return (completed ? last : first, completed)
         }

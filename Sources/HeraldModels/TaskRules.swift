@@ -5,6 +5,8 @@ public enum TaskField: String, CaseIterable, Sendable {
     case id, title, notes, status, completed, priority, created, due
     case completedAt = "completed_at"
     case tags, project, assignee, image, url, subtasks
+    /// The note (a checklist's file) the task came from, as its name.
+    case note
 
     /// Keys tried in order when the config maps nothing, covering the common sources: JSON APIs,
     /// todo.txt (`completion_date`, `creation_date`, `projects`), Todoist-like exports.

@@ -47,6 +47,7 @@ public struct TaskBoardPresenter: Sendable {
     public let projects: [Facet]
     // Name → route, so each card finds its tags' pages directly, not by scanning every tag.
     private let tagRoutes: [String: String]
+    private let showsNotes: Bool
     private let projectRoutes: [String: String]
     private let notesHTML: [String]
     /// Per column, its tasks' indexes in board order: the board, the report, the home page's
@@ -62,6 +63,7 @@ public struct TaskBoardPresenter: Sendable {
             task.notes.map { context.markdown.render($0).html } ?? ""
         }
         tags = Self.facets(tasks.flatMap(\.tags), under: "tasks/tags/")
+        showsNotes = Set(tasks.compactMap(\.note)).count > 1
         projects = Self.facets(tasks.compactMap(\.project), under: "tasks/projects/")
         tagRoutes = Dictionary(tags.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
         projectRoutes = Dictionary(projects.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
@@ -285,6 +287,12 @@ public struct TaskBoardPresenter: Sendable {
             "filter": filterData(task),
             "project": project,
             "assignee": task.assignee.map { .string($0) } ?? nil,
+            // Named only where the tasks come from more than one note.
+            "note": showsNotes ? task.note.map { .string($0) } ?? nil : nil,
+            "has_subtasks": .bool(!task.subtasks.isEmpty),
+            "subtasks": .list(task.subtasks.map { subtask in
+                ["title": .string(subtask.title), "completed": .bool(subtask.completed)]
+            }),
             "has_tags": .bool(!task.tags.isEmpty),
             "tags": .list(task.tags.map { tag in
                 ["name": .string(tag), "href": .string(links.href(tagRoutes[tag] ?? "tasks/"))]

@@ -1,4 +1,5 @@
 import HeraldBuilder
+import HeraldLoaders
 import HeraldRemote
 
 /// What a build did, for the summary line and `--report FILE.json`.
@@ -23,6 +24,8 @@ public struct BuildReport: Sendable, Codable {
     public var phases: [Phase] = []
     /// How each URL source was obtained: fresh, revalidated, downloaded, stale or offline.
     public var sources: [RemoteFetcher.Report] = []
+    /// What each source's records became: made into models, dropped by `status_map`, or refused.
+    public var records: [SourceTally] = []
     public var seconds = 0.0
 
     public init(succeeded: Bool) {

@@ -77,6 +77,7 @@ public enum SiteBuild {
             clock.end("templates")
             let models = try load(chosen, board: config.tasks?.board, drafts: options.drafts)
             let loadWarnings = models.warnings
+            report.records = models.tallies
             let inputs = checksFirst ? early : fingerprint?.finish(chosen.inputs)
             // Into a new folder, the sizes the loaders read give the next build its quick check,
             // without a stat of every file before loading.
@@ -159,6 +160,8 @@ public enum SiteBuild {
         var data: TemplateValue = .map([:])
         /// What the loaders read past: a link left out of a record.
         var warnings: [Diagnostic] = []
+        /// What each source's records became.
+        var tallies: [SourceTally] = []
     }
 
     static func load(_ sources: SiteSources, board: BoardConfig?, drafts: Bool) throws(DiagnosticError) -> Models {
@@ -176,6 +179,7 @@ public enum SiteBuild {
         if let data = sources.data {
             models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
+        models.tallies = [sources.tasks?.tally, sources.heroes?.tally].compactMap { $0 }
         models.warnings = (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
             + (board.map { BoardSettings.warnings(tasks: models.tasks, limits: $0.limits) } ?? [])
         // Injected loaders need not check slugs; pages must never collide, so the build does

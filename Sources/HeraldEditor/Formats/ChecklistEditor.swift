@@ -19,7 +19,7 @@ struct ChecklistEditor: TaskFormatEditor {
         }
         let line = target.record.location.line
         let scalars = Array(text.text(ofLine: line).unicodeScalars)
-        guard let item = ChecklistLine.item(in: scalars, at: ChecklistLine.indentation(of: scalars).start) else {
+        guard let item = ChecklistLine.item(in: scalars, at: ChecklistLine.unquoted(scalars).start) else {
             throw context.error("no checklist item here", line: line)
         }
         var changed = scalars
@@ -102,7 +102,7 @@ struct ChecklistEditor: TaskFormatEditor {
         guard let title = edits.title else { return }
         let line = target.record.location.line
         let scalars = Array(text.text(ofLine: line).unicodeScalars)
-        guard let item = ChecklistLine.item(in: scalars, at: ChecklistLine.indentation(of: scalars).start) else {
+        guard let item = ChecklistLine.item(in: scalars, at: ChecklistLine.unquoted(scalars).start) else {
             throw context.error("no checklist item here", line: line)
         }
         text.replace(line: line, with: String(String.UnicodeScalarView(scalars[..<item.titleStart])) + title)

@@ -44,8 +44,26 @@ public enum ChecklistLine {
         return text
     }
 
-    /// A task-list item at `start`: a bullet or `1.`/`1)` marker, then `[ ]`, `[x]` or `[X]`, then text.
-    public static func item(in line: [Unicode.Scalar], at start: Int) -> (title: String, completed: Bool, box: Int, titleStart: Int)? {
+    /// Where a line's content starts after the quote markers of a block quote (`> - [ ] …`, as a
+    /// callout in Obsidian holds its tasks), and the indentation width after them.
+    public static func unquoted(_ line: [Unicode.Scalar]) -> (width: Int, start: Int) {
+        var start = indentation(of: line).start
+        var quoted = false
+        while start < line.count, line[start] == ">" {
+            quoted = true
+            start += 1
+            if start < line.count, line[start] == " " { start += 1 }
+        }
+        guard quoted else { return indentation(of: line) }
+        let rest = indentation(of: Array(line[start...]))
+        return (rest.width, start + rest.start)
+    }
+
+    /// A task-list item at `start`: a bullet or `1.`/`1)` marker, then a box of one character,
+    /// then text. `[x]` and `[X]` are done; any other character is a status of its own (the
+    /// Obsidian Tasks plugin's `[/]` in progress, `[-]` cancelled, `[>]`, `[!]`…), given as `mark`.
+    public static func item(in line: [Unicode.Scalar], at start: Int)
+        -> (title: String, completed: Bool, mark: Unicode.Scalar, box: Int, titleStart: Int)? {
         var index = start
         guard index < line.count else { return nil }
         if line[index] == "-" || line[index] == "*" || line[index] == "+" {
@@ -60,16 +78,13 @@ public enum ChecklistLine {
         guard spaces > 0, index + spaces + 3 < line.count else { return nil }
         index += spaces
         guard line[index] == "[", line[index + 2] == "]", line[index + 3] == " " || line[index + 3] == "\t" else { return nil }
-        let completed: Bool
-        switch line[index + 1] {
-        case " ": completed = false
-        case "x", "X": completed = true
-        default: return nil
-        }
+        let mark = line[index + 1]
+        guard mark.value >= 0x20, mark != "[", mark != "]" else { return nil }
+        let completed = mark == "x" || mark == "X"
         let box = index + 1
         index += 3
         while index < line.count, line[index] == " " || line[index] == "\t" { index += 1 }
         let title = String(String.UnicodeScalarView(line[index...])).trimmingBlanks()
-        return title.isEmpty ? nil : (title, completed, box, index)
+        return title.isEmpty ? nil : (title, completed, mark, box, index)
     }
 }

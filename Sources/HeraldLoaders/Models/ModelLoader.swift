@@ -19,6 +19,8 @@ public protocol ModelLoader<Model>: Sendable {
     /// Whether `load()` refuses two models with one slug itself, so a build need not look again
     /// (at 100,000 heroes, a second look costs tens of milliseconds).
     var checksSlugs: Bool { get }
+    /// How many records the last `load()` read, made into models and dropped; nil when untold.
+    var tally: SourceTally? { get }
 }
 
 extension ModelLoader {
@@ -26,6 +28,7 @@ extension ModelLoader {
     public var warnings: [Diagnostic] { [] }
     public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] { [] }
     public var checksSlugs: Bool { false }
+    public var tally: SourceTally? { nil }
 }
 
 /// Models already in memory: for tests, and for callers that made their models themselves.

@@ -9,6 +9,7 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     public var spec: SourceSpec
     /// What decoding found wrong but could read past (an unsafe link left out).
     public let log = DiagnosticLog()
+    private let counter = SourceCounter()
     private let decode: @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?
     private let check: @Sendable (_ models: [Model], _ problems: [Diagnostic]) throws(DiagnosticError) -> [Model]
     public let checksSlugs: Bool
@@ -38,8 +39,22 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     }
 
     public func load() throws(DiagnosticError) -> [Model] {
-        let (log, decode) = (log, decode)
-        let (models, problems) = try records.decode(spec) { record throws(DiagnosticError) in try decode(record, log) }
+        let (log, decode, counter) = (log, decode, counter)
+        counter.reset()
+        let (models, problems) = try records.decode(spec) { record throws(DiagnosticError) in
+            do throws(DiagnosticError) {
+                let model = try decode(record, log)
+                counter.count(made: model != nil, dropped: model == nil)
+                return model
+            } catch {
+                counter.count(made: false, dropped: false)
+                throw error
+            }
+        }
         return try check(models, problems)
     }
+
+    /// What the last `load()` made of the source's records. Under `herald serve`, files whose
+    /// models were kept from an earlier build are not counted again.
+    public var tally: SourceTally? { counter.tally(of: spec.path) }
 }
