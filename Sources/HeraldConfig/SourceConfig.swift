@@ -25,13 +25,15 @@ public struct SourceConfig: Sendable {
     public var next: String?
     /// The most pages a paged source may have.
     public var maxPages = 100
+    /// What starts a comment line of a todo.txt source; nil: none, as in the format.
+    public var comments: String?
     /// Where `source` is written, for errors about it (a missing file, a failed fetch).
     public var location: SourceLocation
 
     public static let formats = ["json", "yaml", "csv", "tsv", "markdown", "sqlite", "todo.txt", "markdown-checklist"]
     public static let defaultMaxAge = Duration.seconds(3600)
     static let keys = ["source", "format", "table", "query", "root", "max_age", "max_bytes", "timeout",
-                       "headers", "cache_key", "next", "max_pages"]
+                       "headers", "cache_key", "next", "max_pages", "comments"]
 
     public init(source: String, format: String? = nil, table: String? = nil, query: String? = nil,
                 root: String? = nil, maxAge: Duration = SourceConfig.defaultMaxAge, location: SourceLocation) {
@@ -80,6 +82,13 @@ public struct SourceConfig: Sendable {
         if let maxBytes = maxBytes(&reader, in: section) { config?.maxBytes = maxBytes }
         if let headers = headers(&reader, in: section) { config?.headers = headers }
         config?.cacheKey = reader.text("cache_key", in: section)?.text
+        if let (prefix, node) = reader.text("comments", in: section) {
+            if prefix.hasVisibleText, !prefix.contains(" ") {
+                config?.comments = prefix
+            } else {
+                reader.error("'comments' must be what starts a comment line, such as \"#\", found '\(prefix)'", at: node)
+            }
+        }
         if let next = KeyPaths.read(&reader, key: "next", in: section) { config?.next = next }
         if let node = reader.value("max_pages", in: section) {
             if case .int(let count) = node.value, (1...100_000).contains(count) {

@@ -26,6 +26,12 @@ public struct Task: Sendable, Identifiable {
     public var url: String?
     /// The note the task was found in (a checklist file's name), when its source has notes.
     public var note: String?
+    /// Where the task is to be done (todo.txt's `@phone`), without the `@`.
+    public var contexts: [String] = []
+    /// The day before which the task is not shown among the columns (todo.txt's `t:`).
+    public var threshold: Day?
+    /// How the task comes back once done (todo.txt's `rec:`).
+    public var recurrence: Recurrence?
     public var subtasks: [Task]
     /// The record's fields that no model field took, for templates to reach as `extra`.
     public var extra: DataMap
@@ -59,6 +65,12 @@ public struct Task: Sendable, Identifiable {
     public func isOverdue(at now: Date, in timeZone: TimeZone) -> Bool {
         guard !completed, let due else { return false }
         return due < Day(now, in: timeZone)
+    }
+
+    /// Waiting for its threshold day, which is after today in `timeZone`.
+    public func isUpcoming(at now: Date, in timeZone: TimeZone) -> Bool {
+        guard let threshold else { return false }
+        return threshold > Day(now, in: timeZone)
     }
 
     /// Days from today in `timeZone` to the due day: 0 when due today, negative when past.

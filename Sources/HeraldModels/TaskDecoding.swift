@@ -24,6 +24,8 @@ extension Task {
             reader.report("\(reader.subject) has no title (looked for \(keys))", at: nil)
         }
 
+        // `h:1`: the user hides the task; like a status mapped to ~, it is not held against the build.
+        if reader.flag(rules.keyPaths(for: .hidden), acceptsX: false)?.value == true { return nil }
         let completedAt = reader.day(rules.keyPaths(for: .completedAt), name: "completion date", in: rules.timeZone)
         let flag = reader.flag(rules.keyPaths(for: .completed), acceptsX: true)
         guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
@@ -43,6 +45,15 @@ extension Task {
         task.image = reader.link(rules.keyPaths(for: .image))
         task.url = reader.link(rules.keyPaths(for: .url))
         task.note = reader.text(rules.keyPaths(for: .note))
+        task.contexts = unique(reader.list(rules.keyPaths(for: .contexts)))
+        task.threshold = reader.day(rules.keyPaths(for: .threshold), name: "threshold date", in: rules.timeZone)
+        if let (path, node) = reader.find(rules.keyPaths(for: .recurrence)), let text = reader.text(of: node, field: path) {
+            task.recurrence = Recurrence(text.trimmed())
+            if task.recurrence == nil {
+                reader.warn("\(reader.subject) repeats '\(text)', which Herald does not understand (a number and d, w, m, "
+                            + "y or b, as in 1w or +3d, or 'every 2 weeks'); it is shown without repeating", at: node)
+            }
+        }
         task.subtasks = subtasks(&reader, rules: rules, log: log)
         task.extra = reader.extra
 
@@ -95,7 +106,7 @@ extension Task {
         return (status, flag ?? (status == last))
     }
 
-    /// Tags in source order without repeats; todo.txt's `@contexts` count as tags, without the `@`.
+    /// Tags in source order without repeats.
     private static func tags(_ reader: inout FieldReader, rules: TaskRules) -> [String] {
         let found: [String]
         if let path = rules.fields[.tags] {
@@ -103,8 +114,13 @@ extension Task {
         } else {
             found = TaskField.tags.defaultKeyPaths.flatMap { reader.list([$0]) }
         }
+        return unique(found)
+    }
+
+    /// Names in source order without repeats or a leading `@`.
+    private static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []
-        return found
+        return names
             .map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }

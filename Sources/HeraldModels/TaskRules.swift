@@ -7,6 +7,8 @@ public enum TaskField: String, CaseIterable, Sendable {
     case tags, project, assignee, image, url, subtasks
     /// The note (a checklist's file) the task came from, as its name.
     case note
+    /// todo.txt's `@context`s, `t:` threshold, `rec:` recurrence and `h:1`.
+    case contexts, threshold, recurrence, hidden
 
     /// Keys tried in order when the config maps nothing, covering the common sources: JSON APIs,
     /// todo.txt (`completion_date`, `creation_date`, `projects`), Todoist-like exports.
@@ -17,7 +19,7 @@ public enum TaskField: String, CaseIterable, Sendable {
         case .completedAt: ["completed_at", "completion_date"]
         case .created: ["created", "created_at", "creation_date"]
         case .due: ["due", "due_date"]
-        case .tags: ["tags", "contexts"]
+        case .tags: ["tags"]
         case .project: ["project", "projects.0"]
         default: [rawValue]
         }

@@ -45,14 +45,19 @@ public struct TaskBoardPresenter: Sendable {
     public let tasks: [Task]
     public let tags: [Facet]
     public let projects: [Facet]
+    /// todo.txt's `@contexts`, each with its page like a project's.
+    public let contexts: [Facet]
     // Name → route, so each card finds its tags' pages directly, not by scanning every tag.
     private let tagRoutes: [String: String]
     private let showsNotes: Bool
     private let projectRoutes: [String: String]
+    private let contextRoutes: [String: String]
     private let notesHTML: [String]
     /// Per column, its tasks' indexes in board order: the board, the report, the home page's
     /// counts and the done pages all read them.
     private let columnMembers: [[Int]]
+    /// Tasks whose threshold day is after today, soonest first.
+    private let upcoming: [Int]
 
     public init(tasks: [Task], columns: [String], layout: Layout = Layout(), context: SiteContext) {
         self.context = context
@@ -67,12 +72,21 @@ public struct TaskBoardPresenter: Sendable {
         projects = Self.facets(tasks.compactMap(\.project), under: "tasks/projects/")
         tagRoutes = Dictionary(tags.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
         projectRoutes = Dictionary(projects.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
+        contexts = Self.facets(tasks.flatMap(\.contexts), under: "tasks/contexts/")
+        contextRoutes = Dictionary(contexts.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
         // herald.yml refuses a column listed twice; were one, its first place would get the tasks.
         let byColumn = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var members = [[Int]](repeating: [], count: columns.count)
+        var waiting: [Int] = []
         for index in tasks.indices {
-            if let column = byColumn[tasks[index].status] { members[column].append(index) }
+            // A task whose threshold day has not come waits in the Upcoming list, not a column.
+            if tasks[index].isUpcoming(at: context.now, in: context.timeZone) {
+                waiting.append(index)
+            } else if let column = byColumn[tasks[index].status] {
+                members[column].append(index)
+            }
         }
+        upcoming = waiting.sorted { (tasks[$0].threshold ?? context.today, $0) < (tasks[$1].threshold ?? context.today, $1) }
         columnMembers = members.enumerated().map { column, indices in
             Self.ordered(indices, in: tasks, newestDoneFirst: column == columns.count - 1)
         }
@@ -101,6 +115,12 @@ public struct TaskBoardPresenter: Sendable {
         view["any_tags"] = .bool(!tags.isEmpty)
         view["projects"] = .list(projects.map { facetView($0, links: links) })
         view["any_projects"] = .bool(!projects.isEmpty)
+        view["contexts"] = .list(contexts.map { facetView($0, links: links) })
+        view["any_contexts"] = .bool(!contexts.isEmpty)
+        view["upcoming"] = [
+            "any": .bool(!upcoming.isEmpty), "count": .int(upcoming.count),
+            "cards": .list(upcoming.map { card(tasks[$0], index: $0, links: links) }),
+        ]
         return .map(view)
     }
 
@@ -131,11 +151,21 @@ public struct TaskBoardPresenter: Sendable {
             switch kind {
             case .tag: tasks[index].tags.contains(facet.name)
             case .project: tasks[index].project == facet.name
+            case .context: tasks[index].contexts.contains(facet.name)
             }
         }, in: tasks)
-        let label = kind == .tag ? "#\(facet.name)" : "+\(facet.name)"
+        let label = switch kind {
+        case .tag: "#\(facet.name)"
+        case .project: "+\(facet.name)"
+        case .context: "@\(facet.name)"
+        }
         var view = chrome(route: facet.route, title: label, description: "Tasks with \(label).", links: links)
-        view["title"] = .string(kind == .tag ? "Tasks tagged #\(facet.name)" : "Project +\(facet.name)")
+        let heading = switch kind {
+        case .tag: "Tasks tagged #\(facet.name)"
+        case .project: "Project +\(facet.name)"
+        case .context: "Context @\(facet.name)"
+        }
+        view["title"] = .string(heading)
         view["summary"] = .string(count(matching.count, "task", "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
         view["cards"] = .list(matching.map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = ["many": false]
@@ -169,7 +199,7 @@ public struct TaskBoardPresenter: Sendable {
     }
 
     /// Whether a facet page lists a tag or a project.
-    public enum FacetKind: Sendable { case tag, project }
+    public enum FacetKind: Sendable { case tag, project, context }
 
     // MARK: Home page parts
 
@@ -291,9 +321,15 @@ public struct TaskBoardPresenter: Sendable {
             "note": showsNotes ? task.note.map { .string($0) } ?? nil : nil,
             "has_subtasks": .bool(!task.subtasks.isEmpty),
             "subtasks": .list(task.subtasks.map { subtask in
-                ["title": .string(subtask.title), "completed": .bool(subtask.completed)]
+                ["name": .string(subtask.title), "completed": .bool(subtask.completed)]
             }),
             "has_tags": .bool(!task.tags.isEmpty),
+            "contexts": .list(task.contexts.map { name in
+                ["name": .string(name), "href": .string(links.href(contextRoutes[name] ?? "tasks/"))]
+            }),
+            "recurrence": task.recurrence.map { .string("Repeats \($0.description)") } ?? nil,
+            "threshold": task.isUpcoming(at: context.now, in: context.timeZone)
+                ? task.threshold.map { .string("From \(context.dayText.short($0))") } ?? nil : nil,
             "tags": .list(task.tags.map { tag in
                 ["name": .string(tag), "href": .string(links.href(tagRoutes[tag] ?? "tasks/"))]
             }),

@@ -30,6 +30,9 @@ struct TaskBoardCoordinator: Sendable {
         for project in presenter.projects {
             items.append(try Route.page(project.route, "task-list.html") { _ in presenter.facetPage(project, kind: .project) })
         }
+        for context in presenter.contexts {
+            items.append(try Route.page(context.route, "task-list.html") { _ in presenter.facetPage(context, kind: .context) })
+        }
         if presenter.layout.calendar {
             let calendar = TaskCalendarPresenter(context: presenter.context)
             let title = presenter.context.title

@@ -3,7 +3,7 @@ import HeraldModels
 
 /// How `herald tasks list` prints tasks: aligned lines for people, JSON for scripts.
 enum TaskListing {
-    /// `4f2a  todo   (A)  2026-12-01  Call Mom +Family`
+    /// `4f2a  todo   (A)  2026-12-01  Call Mom +Family @phone  (in Inbox)`
     static func lines(_ tasks: [Task]) -> [String] {
         let idWidth = tasks.map(\.id.count).max() ?? 0
         let statusWidth = tasks.map(\.status.count).max() ?? 0
@@ -12,8 +12,13 @@ enum TaskListing {
             var line = pad(task.id, idWidth) + "  " + pad(task.status, statusWidth) + "  "
             line += task.priority.map { pad("(\($0))", 3) } ?? "   "
             if hasDue { line += "  " + (task.due?.description ?? String(repeating: " ", count: 10)) }
-            return line + "  " + task.title
+            return line + "  " + label(task) + (task.note.map { "  (in \($0))" } ?? "")
         }
+    }
+
+    /// The title with the project and contexts the board shows beside it: `Call Mom +Family @phone`.
+    static func label(_ task: Task) -> String {
+        ([task.title] + (task.project.map { ["+" + $0] } ?? []) + task.contexts.map { "@" + $0 }).joined(separator: " ")
     }
 
     static func json(_ tasks: [Task], now: Date, in zone: TimeZone) -> String {
@@ -29,6 +34,8 @@ enum TaskListing {
             object["completed_at"] = task.completedAt?.description
             object["project"] = task.project
             object["assignee"] = task.assignee
+            object["contexts"] = task.contexts
+            object["note"] = task.note
             return object
         }
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)

@@ -67,7 +67,7 @@ struct TaskWriteOptions: ParsableArguments {
         do throws(DiagnosticError) {
             let outcome = try editor.apply(change, dryRun: dryRun)
             if !outcome.changed {
-                print("\(outcome.task.id) is already in \(outcome.task.status); nothing changed: \(outcome.task.title)")
+                print("\(outcome.task.id) is already in \(outcome.task.status); nothing changed: \(TaskListing.label(outcome.task))")
             } else if dryRun {
                 print(outcome.diff, terminator: "")
                 Console.printErrors(["Dry run: nothing was written."])
@@ -162,7 +162,7 @@ struct TasksAdd: ParsableCommand {
     func run() throws {
         let task = NewTask(text: text, status: status, priority: priority, due: due.flatMap(Day.init(iso:)), tags: tag,
                            project: project, assignee: assignee, list: list)
-        try options.run(.add(task)) { "Added \($0.task.id): \($0.task.title)" }
+        try options.run(.add(task)) { "Added \($0.task.id): \(TaskListing.label($0.task))" }
     }
 }
 
@@ -175,7 +175,7 @@ struct TasksDone: ParsableCommand {
     @OptionGroup var options: TaskWriteOptions
 
     func run() throws {
-        try options.run(.done(id: id)) { "Done \($0.task.id): \($0.task.title)" }
+        try options.run(.done(id: id)) { "Done \($0.task.id): \(TaskListing.label($0.task))" }
     }
 }
 
@@ -188,7 +188,7 @@ struct TasksReopen: ParsableCommand {
     @OptionGroup var options: TaskWriteOptions
 
     func run() throws {
-        try options.run(.reopen(id: id)) { "Reopened \($0.task.id): \($0.task.title)" }
+        try options.run(.reopen(id: id)) { "Reopened \($0.task.id): \(TaskListing.label($0.task))" }
     }
 }
 
@@ -204,7 +204,7 @@ struct TasksMove: ParsableCommand {
     @OptionGroup var options: TaskWriteOptions
 
     func run() throws {
-        try options.run(.move(id: id, to: status)) { "Moved \($0.task.id) to \($0.task.status): \($0.task.title)" }
+        try options.run(.move(id: id, to: status)) { "Moved \($0.task.id) to \($0.task.status): \(TaskListing.label($0.task))" }
     }
 }
 
@@ -217,7 +217,7 @@ struct TasksRemove: ParsableCommand {
     @OptionGroup var options: TaskWriteOptions
 
     func run() throws {
-        try options.run(.remove(id: id)) { "Removed \($0.task.id): \($0.task.title)" }
+        try options.run(.remove(id: id)) { "Removed \($0.task.id): \(TaskListing.label($0.task))" }
     }
 }
 
@@ -249,6 +249,6 @@ struct TasksEdit: ParsableCommand {
         var edits = TaskEdits(title: title)
         if let due { edits.due = .some(due == "none" ? nil : Day(iso: due)) }
         if let priority { edits.priority = .some(priority == "none" ? nil : priority) }
-        try options.run(.edit(id: id, edits)) { "Edited \($0.task.id): \($0.task.title)" }
+        try options.run(.edit(id: id, edits)) { "Edited \($0.task.id): \(TaskListing.label($0.task))" }
     }
 }

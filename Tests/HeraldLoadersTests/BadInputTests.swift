@@ -40,7 +40,7 @@ private let textReaders: [(String, any TextRecordReader)] = [
 @Test func twoHundredThousandCharacterLinesAreFine() throws {
     let long = String(repeating: "ü", count: 200_000)
     let todo = try #require(try read(TodoTxtRecordReader(), "(A) \(long) +Project due:2026-02-28\n").first)
-    #expect(todo["title"]?.string?.count == 200_009)
+    #expect(todo["title"]?.string?.count == 200_000)
     #expect(todo["due"]?.column == 200_015)
     #expect(errors(TodoTxtRecordReader(), "(A) \(long) +Project due:2026-02-30\n", file: "t.txt").map(\.description)
             == ["t.txt:1:200015: error: invalid due date '2026-02-30'"])

@@ -54,7 +54,7 @@ private func count(_ items: [DataNode]) -> Int {
         - [ ] grandchild
       - [ ] second child
     - [] not an item
-    - [y] not an item
+    - [y] A status of its own
     - [ ]
     Some paragraph.
     ```
@@ -69,7 +69,11 @@ private func count(_ items: [DataNode]) -> Int {
     - [ ] Last
     """
     let records = try read(MarkdownChecklistRecordReader(), text)
-    #expect(records.compactMap { $0["title"]?.string } == ["Before any heading", "Star done", "Ordered with paren", "Last"])
+    #expect(records.compactMap { $0["title"]?.string }
+        == ["Before any heading", "Star done", "Ordered with paren", "A status of its own", "Last"])
+    #expect(records[3]["mark"]?.string == "y")
+    #expect(records[3]["completed"]?.bool == false)
+    #expect(records[2]["mark"] == nil)
     #expect(records[0]["list"]?.isNull == true)
     #expect(records[1]["list"]?.string == "Sprint 1")
     #expect(records[1]["completed"]?.bool == true)
@@ -78,8 +82,8 @@ private func count(_ items: [DataNode]) -> Int {
     #expect(records[1]["subtasks.0.subtasks.0.completed"]?.bool == true)
     #expect(records[2]["subtasks"]?.list?.compactMap { $0["title"]?.string } == ["two-space child", "second child"])
     #expect(records[2]["subtasks.0.subtasks.0.title"]?.string == "grandchild")
-    #expect(records[3]["list"]?.string == "Sprint 2")
-    #expect(records[3].location.line == 23)
+    #expect(records[4]["list"]?.string == "Sprint 2")
+    #expect(records[4].location.line == 23)
 }
 
 @Test func checklistWithoutItemsIsEmpty() throws {

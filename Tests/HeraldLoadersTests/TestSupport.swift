@@ -10,8 +10,10 @@ extension RealData {
         RecordLoader(siteFolder: try folder())
     }
 
-    static func load(_ path: String, format: DataFormat? = nil) throws -> [Record] {
-        try loader().load(SourceSpec(path: path, format: format))
+    static func load(_ path: String, format: DataFormat? = nil, comments: String? = nil) throws -> [Record] {
+        var spec = SourceSpec(path: path, format: format)
+        spec.comments = comments
+        return try loader().load(spec)
     }
 }
 

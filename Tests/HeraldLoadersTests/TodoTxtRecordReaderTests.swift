@@ -8,20 +8,25 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     return Dictionary(uniqueKeysWithValues: records.map { ($0.location.line, $0) })
 }
 
-@Test func todoTxtFilesSkipCommentsAndBlankLines() throws {
-    #expect(try RealData.load("tasks-todotxt/task_todo.txt").count == 54)
-    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").count == 50)
-    #expect(try RealData.load("tasks-todotxt/tasklist_todo.txt").count == 63)
+@Test func todoTxtFilesSkipBlankLinesAndCommentsOnlyWhenAsked() throws {
+    // The format has no comments: a `#` line is a task unless the site says `comments: "#"`.
+    #expect(try RealData.load("tasks-todotxt/task_todo.txt").count == 66)
+    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").count == 59)
+    #expect(try RealData.load("tasks-todotxt/tasklist_todo.txt").count == 65)
+    #expect(try RealData.load("tasks-todotxt/task_todo.txt", comments: "#").count == 54)
+    #expect(try RealData.load("tasks-todotxt/sort_todo.txt", comments: "#").count == 50)
+    #expect(try RealData.load("tasks-todotxt/tasklist_todo.txt", comments: "#").count == 63)
     let todo = try RealData.load("tasks-todotxt/todo.txt")
     #expect(todo.count == 8)
     #expect(todo.map { $0["priority"]?.string } == ["A", "A", "B", "C", nil, nil, nil, nil])
     #expect(todo.map { $0["completed"]?.bool } == [false, false, false, false, false, false, false, true])
-    #expect(todo[0]["title"]?.string == "Call Mom @Phone +Family")
+    #expect(todo[0]["title"]?.string == "Call Mom")
     #expect(todo[0]["projects"]?.strings == ["Family"])
     #expect(todo[0]["contexts"]?.strings == ["Phone"])
     // Comment lines still count: the first task of sort_todo.txt is on line 2.
-    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").first?.location
+    #expect(try RealData.load("tasks-todotxt/sort_todo.txt", comments: "#").first?.location
             == SourceLocation(file: "tasks-todotxt/sort_todo.txt", line: 2, column: 1))
+    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").first?["title"]?.string == "# Sort Priority test case - 0+6")
 }
 
 @Test func todoTxtLineByLine() throws {
@@ -29,7 +34,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 
     let milk = try #require(file[2])
     #expect(milk["created"]?.string == "2013-02-22")
-    #expect(milk["title"]?.string == "Pick up milk @GroceryStore")
+    #expect(milk["title"]?.string == "Pick up milk")
     #expect(milk["contexts"]?.strings == ["GroceryStore"])
     #expect(milk["completed"]?.bool == false)
     #expect(milk["priority"] == nil)
@@ -38,30 +43,32 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     let download = try #require(file[3])
     #expect(download["completed"]?.bool == true)
     #expect(download["completed_at"] == nil)
-    #expect(download["title"]?.string == "Download Todo.txt mobile app @Phone")
+    #expect(download["title"]?.string == "Download Todo.txt mobile app")
 
     let outline = try #require(file[4])
     #expect(outline["priority"]?.string == "B")
     #expect(outline["priority"]?.column == 1)
     #expect(outline["created"]?.string == "2013-12-01")
     #expect(outline["created"]?.column == 5)
-    #expect(outline["private"]?.string == "false")
-    #expect(outline["Level"]?.string == "5")
+    // Keys the board does not know are no fields: they stay in the title, and under `pairs`.
+    #expect(outline["pairs.private"]?.string == "false")
+    #expect(outline["pairs.Level"]?.string == "5")
+    #expect(outline["private"] == nil)
     #expect(outline["due"]?.string == "2014-02-17")
     #expect(outline["due"]?.column == 73)
-    #expect(outline["title"]?.string == "Outline chapter 5 +Novel @Computer")
+    #expect(outline["title"]?.string == "private:false Outline chapter 5 Level:5")
     #expect(outline["text"]?.string == "private:false Outline chapter 5 +Novel @Computer Level:5 due:2014-02-17")
     #expect(outline["projects"]?.strings == ["Novel"])
     #expect(outline["contexts"]?.strings == ["Computer"])
     #expect(outline.fields.map?.keys == ["title", "text", "completed", "created", "priority", "projects", "contexts",
-                                         "private", "Level", "due", "line"])
+                                         "due", "pairs", "line"])
 
     let testCases = try #require(file[5])  // x 2014-01-02 (B) 2013-12-30 Create golang library test cases
     #expect(testCases["completed"]?.bool == true)
     #expect(testCases["completed_at"]?.string == "2014-01-02")
     #expect(testCases["priority"]?.string == "B")
     #expect(testCases["created"]?.string == "2013-12-30")
-    #expect(testCases["title"]?.string == "Create golang library test cases @Go +go-todotxt")
+    #expect(testCases["title"]?.string == "Create golang library test cases")
     #expect(testCases["projects"]?.strings == ["go-todotxt"])
 
     let more = try #require(file[6])  // x 2014-01-03 2014-01-01 Create some more …
@@ -81,12 +88,12 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(garden["projects"]?.strings == ["Gardening", "Planning", "Improving"])
     #expect(garden["contexts"]?.strings == ["Home"])
     #expect(garden["projects"]?.list?.first?.column == 1)
-    #expect(garden["title"]?.string == "+Gardening Plan backyard herb garden +Planning @Home +Improving")
+    #expect(garden["title"]?.string == "Plan backyard herb garden +Planning +Improving")
 
     let tv = try #require(file[25])  // duplicated tags and a key:value with punctuation
     #expect(tv["contexts"]?.strings == ["Home", "Electricity", "Television", "Of_Super-Importance"])
-    #expect(tv["Importance"]?.string == "Very!")
-    #expect(tv["title"]?.string == "@Home Turn off TV @Electricity @Television @Electricity @Of_Super-Importance")
+    #expect(tv["pairs.Importance"]?.string == "Very!")
+    #expect(tv["title"]?.string == "Turn off TV Importance:Very!")
 
     let research = try #require(file[26])
     #expect(research["projects"]?.strings == ["Novel"])
@@ -104,14 +111,14 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 
 @Test func todoTxtTrailingWhitespaceAndMidFileComments() throws {
     let file = try tasks("tasklist_todo.txt")
-    #expect(file[2]?["title"]?.string == "Download Todo.txt mobile app @Phone")
+    #expect(file[2]?["title"]?.string == "Download Todo.txt mobile app")
     #expect(file[9]?["projects"]?.strings == ["Gardening", "Planning", "Improving"])
-    #expect(file[55] == nil)  // "# so whatever"
-    #expect(file[62] == nil)  // "# comments will be ignored"
+    #expect(file[55]?["title"]?.string == "# so whatever")
+    #expect(file[62]?["title"]?.string == "# comments will be ignored")
     // A key:value before the text, and one between tags.
-    #expect(file[64]?["title"]?.string == "Create golang library @Go +go-todotxt")
+    #expect(file[64]?["title"]?.string == "Create golang library")
     #expect(file[64]?["due"]?.string == "2014-01-05")
-    #expect(file[65]?["title"]?.string == "Create golang library documentation @Go +go-todotxt")
+    #expect(file[65]?["title"]?.string == "Create golang library documentation")
     #expect(file[65]?["due"]?.string == "2014-01-12")
 }
 
@@ -134,7 +141,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(records[5]["completed"]?.bool == false)
     #expect(records[6]["contexts"]?.strings == [])
     #expect(records[7]["projects"]?.strings == [])
-    #expect(records[8]["title"]?.string == "Meet at 12:30 see https://example.org/a:b +Web")
+    #expect(records[8]["title"]?.string == "Meet at 12:30 see https://example.org/a:b")
     #expect(records[8].fields.map?.keys.contains("12") == false)
     #expect(records[9]["completed_at"]?.string == "2011-03-02")
     #expect(records[9]["created"]?.string == "2011-03-01")
@@ -159,6 +166,7 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     (B) 2012-02-29 leap day is fine due:2000-02-29
     Rename priority:high
     x 2014-01-01
+    Plan t:2026-13-01 rec:1q pri:high
     """
     let diagnostics = errors(TodoTxtRecordReader(), text, file: "Content/tasks.todo.txt")
     #expect(diagnostics.map(\.description) == [
@@ -167,15 +175,41 @@ private func tasks(_ name: String) throws -> [Int: Record] {
         "Content/tasks.todo.txt:4:3: error: invalid completion date '2014-13-01'",
         "Content/tasks.todo.txt:4:25: error: invalid due date '2015-02-29'",
         "Content/tasks.todo.txt:5:9: error: invalid due date 'tomorrow'",
-        "Content/tasks.todo.txt:7:8: error: 'priority:high' would replace the task's own 'priority' field; rename the key",
         "Content/tasks.todo.txt:8:13: error: the task has no description",
+        "Content/tasks.todo.txt:9:6: error: invalid threshold date '2026-13-01' (t: takes YYYY-MM-DD)",
+        "Content/tasks.todo.txt:9:19: error: invalid recurrence '1q' (rec: takes a number and d, w, m, y or b, as in 1w or +3d)",
+        "Content/tasks.todo.txt:9:26: error: invalid priority 'high' (pri: takes a letter from A to Z)",
     ])
 }
 
 @Test func todoTxtCRLFAndEmpty() throws {
     let records = try read(TodoTxtRecordReader(), "(A) One +P\r\n\r\nx Two\r\n")
-    #expect(records.map { $0["title"]?.string } == ["One +P", "Two"])
+    #expect(records.map { $0["title"]?.string } == ["One", "Two"])
     #expect(records.map(\.location.line) == [1, 3])
     #expect(try read(TodoTxtRecordReader(), "").isEmpty)
-    #expect(try read(TodoTxtRecordReader(), "# only a comment\n\n").isEmpty)
+    #expect(try read(TodoTxtRecordReader(comments: "#"), "# only a comment\n\n").isEmpty)
+    #expect(try read(TodoTxtRecordReader(comments: "//"), "// a comment\n# a task\n").map { $0["title"]?.string } == ["# a task"])
+}
+
+@Test func todoTxtReadsOnlyTheKeysTheBoardKnows() throws {
+    let text = """
+    #1 priority: call Bob
+    Fix line:42 of main.c +code @desk
+    Read text:book title:Dune
+    Water plants rec:1w t:2026-12-01 h:1 due:2026-12-03 id:plants status:doing
+    x 2026-11-20 Pay rent pri:B
+    """
+    let records = try read(TodoTxtRecordReader(), text)
+    #expect(records.map { $0["title"]?.string }
+        == ["#1 priority: call Bob", "Fix line:42 of main.c", "Read text:book title:Dune", "Water plants", "Pay rent"])
+    #expect(records[1]["pairs.line"]?.string == "42")
+    #expect(records[1]["projects"]?.strings == ["code"])
+    #expect(records[1]["contexts"]?.strings == ["desk"])
+    #expect(records[2]["pairs.title"]?.string == "Dune")
+    #expect(records[3]["recurrence"]?.string == "1w")
+    #expect(records[3]["threshold"]?.string == "2026-12-01")
+    #expect(records[3]["hidden"]?.bool == true)
+    #expect(records[3]["id"]?.string == "plants")
+    #expect(records[3]["status"]?.string == "doing")
+    #expect(records[4]["priority"]?.string == "B")
 }

@@ -82,7 +82,9 @@ import Testing
     #expect(task.status == "done")
     #expect(task.completedAt?.description == "2014-01-02")
     #expect(task.created?.description == "2013-12-30")
-    #expect(task.tags == ["Go", "go"])
+    // Contexts are their own list, not tags, and shown with their `@`.
+    #expect(task.tags == [])
+    #expect(task.contexts == ["Go", "go"])
     #expect(task.project == "go-todotxt")
     #expect(task.extra.keys == ["projects"])
     #expect(task.id == "1")

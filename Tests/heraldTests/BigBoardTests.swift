@@ -36,7 +36,7 @@ private func fiveThousandTasks() -> String {
     // The done column: its count says all 3,500, its list shows the newest 50, and a link leads on.
     let done = try #require(board.range(of: #"<section class="column" id="column-done""#))
     let doneColumn = board[done.lowerBound...]
-    #expect(doneColumn.contains(#"<span class="muted">3500</span>"#))
+    #expect(doneColumn.contains(#"<span class="count" data-count>3500</span>"#))
     #expect(doneColumn.components(separatedBy: #"<li class="card completed""#).count - 1 == 50)
     #expect(doneColumn.contains(#"<a href="../tasks/done/index.html">All 3500 tasks in Done →</a>"#))
     // The open columns are all there.

@@ -307,7 +307,7 @@ private func escaped(_ text: String) -> String {
         let reply = try await server.post("/_herald/tasks", json: #"{"action":"done","id":"\#(id)"}"#,
                                           headers: ["X-Herald-Token": token, "Origin": server.origin])
         #expect(reply.status == 200, "\(reply.body)")
-        #expect(try await server.get("/tasks/").body.contains(#"<li class="card completed" id="task-\#(id)">"#))
+        #expect(try await server.get("/tasks/").body.contains(#"<li class="card completed" id="task-\#(id)""#))
     }
     #expect(try await server.stop() == 0)
 }

@@ -61,7 +61,10 @@ struct TodoTxtEditor: TaskFormatEditor {
         var description = text.text(ofLine: line)
         if let title = edits.title {
             let (head, body) = Self.splitHead(description)
-            let kept = Self.tokens(body).filter { Self.isKeyValue($0) }
+            // What the reader shows apart from the title stays: the keys it knows, projects and contexts.
+            let kept = Self.tokens(body).filter { token in
+                Self.isKnownKeyValue(token) || (token.count > 1 && (token.hasPrefix("+") || token.hasPrefix("@")))
+            }
             description = head + ([title] + kept).joined(separator: " ")
         }
         if let due = edits.due { description = Self.setting(dueKey, to: due?.description, in: description) }
@@ -150,6 +153,13 @@ struct TodoTxtEditor: TaskFormatEditor {
         guard parts.count == 2, let first = parts[0].unicodeScalars.first, first.properties.isAlphabetic,
               !parts[1].isEmpty, !parts[1].hasPrefix("/") else { return false }
         return true
+    }
+
+    /// A `key:value` token of a key the reader takes as a field (`due:`, `t:`, `rec:`…); any
+    /// other pair is part of the title.
+    static func isKnownKeyValue(_ token: String) -> Bool {
+        guard isKeyValue(token), let key = token.split(separator: ":").first else { return false }
+        return ["due", "t", "rec", "h", "pri", "id", "status"].contains(String(key))
     }
 
     /// `text` with its `key:` tag set to `value` in place, appended when missing, or removed with

@@ -24,6 +24,7 @@ extension SourceSpec {
         spec.remote.cacheKey = source.cacheKey
         spec.remote.next = source.next
         spec.remote.maxPages = source.maxPages
+        spec.comments = source.comments
         self = spec
     }
 }

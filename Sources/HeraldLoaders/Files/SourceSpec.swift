@@ -19,6 +19,9 @@ public struct SourceSpec: Sendable, Hashable {
     public var timeout: Duration
     /// How a URL source is fetched and cached.
     public var remote: RemoteOptions = RemoteOptions()
+    /// What starts a comment line in a todo.txt file (`comments: "#"`); nil: every line is a task,
+    /// as the format has no comments.
+    public var comments: String?
 
     /// Whether the source is fetched over HTTP rather than read from disk.
     public var isRemote: Bool { RemoteOptions.isURL(path) }

@@ -170,7 +170,7 @@ public struct RecordLoader: Sendable {
         case .tsv: CSVRecordReader.tsv
         case .markdown: MarkdownRecordReader()
         case .sqlite: SQLiteRecordReader(table: spec.table, query: spec.query, timeout: spec.timeout)
-        case .todoTxt: TodoTxtRecordReader()
+        case .todoTxt: TodoTxtRecordReader(comments: spec.comments)
         case .markdownChecklist: MarkdownChecklistRecordReader()
         }
     }

@@ -1,8 +1,14 @@
 import HeraldCore
 
-/// Reads a todo.txt file: one task per line; blank lines and `#` comment lines are skipped.
+/// Reads a todo.txt file: one task per line; blank lines are skipped, and comment lines only
+/// where the site says what starts them (the format itself has none: `#1 priority` is a task).
 public struct TodoTxtRecordReader: TextRecordReader {
-    public init() {}
+    /// What starts a comment line, or nil.
+    public var comments: String?
+
+    public init(comments: String? = nil) {
+        self.comments = comments
+    }
 
     /// Each task has `title`, `text`, `completed`, `completed_at`, `created`, `priority`,
     /// `projects`, `contexts`, one field per `key:value`, and `line`; see `TodoTxtTask`. A task
@@ -16,7 +22,8 @@ public struct TodoTxtRecordReader: TextRecordReader {
             lineNumber += 1
             var scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
             while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-            guard let first = scalars.first(where: { $0 != " " && $0 != "\t" }), first != "#" else { continue }
+            guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
+            if let comments, !comments.isEmpty, String(String.UnicodeScalarView(scalars[start...])).hasPrefix(comments) { continue }
             var task = TodoTxtTask(scalars: scalars, line: lineNumber, file: file)
             let fields = task.fields()
             if task.diagnostics.isEmpty {

@@ -10,11 +10,14 @@ import HeraldModels
 ///   elsewhere a leading date is the creation date;
 /// - `priority` (`"A"`…`"Z"`): `(A)` first on the line, or right after `x` or after the completion
 ///   date (`x 2014-01-02 (B) 2013-12-30 …`, as several clients write it);
-/// - `text`: the description as written; `title`: the description without its `key:value` tokens,
-///   `+project` and `@context` kept where they stand, as todo.txt clients show them;
+/// - `text`: the description as written; `title`: the description without the tokens the board
+///   shows apart (the first `+project`, every `@context`, and the keys it knows);
 /// - `projects`, `contexts`: the `+`/`@` tokens in order, each once;
-/// - one field per `key:value` token (`due` is checked as a date; the last of a repeated key wins);
-///   a time (`12:30`) or a URL (`https://…`) is text, not a key;
+/// - the keys the board knows, read as fields: `due:` and `t:` (the threshold) as dates, `rec:`
+///   (recurrence: `1w`, `+3d`, `2b`), `h:1` (hidden), `pri:` (a done task's priority), `id:`,
+///   `status:`; the last of a repeated key wins;
+/// - `pairs`: every other `key:value` token, which stays in the title too (`Fix line:42`), for
+///   templates and facts; a time (`12:30`) or a URL (`https://…`) is no pair;
 /// - `line`: the line number.
 struct TodoTxtTask {
     private let scalars: [Unicode.Scalar]
@@ -23,10 +26,9 @@ struct TodoTxtTask {
     private var index = 0
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// Fields a `key:value` token must not overwrite.
-    private static let builtInFields: Set<String> = [
-        "title", "text", "completed", "completed_at", "created", "priority", "projects", "contexts", "line",
-    ]
+    /// The keys the board reads, and the fields they become.
+    private static let knownKeys = ["due": "due", "t": "threshold", "rec": "recurrence", "h": "hidden", "pri": "pri",
+                                    "id": "id", "status": "status"]
 
     init(scalars: [Unicode.Scalar], line: Int, file: String) {
         self.scalars = scalars
@@ -56,17 +58,20 @@ struct TodoTxtTask {
         }
 
         var tags = DataMap()
-        let description = descriptionFields(into: &tags)
+        var pairs = DataMap()
+        let description = descriptionFields(into: &tags, pairs: &pairs)
         var fields = DataMap()
         fields["title"] = description.title
         fields["text"] = description.text
         fields["completed"] = completed
         fields["completed_at"] = completedAt
         fields["created"] = created
-        fields["priority"] = priority
+        fields["priority"] = priority ?? tags["pri"]
+        tags["pri"] = nil
         fields["projects"] = description.projects
         fields["contexts"] = description.contexts
         for (key, value) in tags.entries { fields[key] = value }
+        if !pairs.isEmpty { fields["pairs"] = node(.map(pairs), at: 0) }
         fields["line"] = node(.int(line), at: 0)
         return node(.map(fields), at: 0)
     }
@@ -104,8 +109,9 @@ struct TodoTxtTask {
         var contexts: DataNode
     }
 
-    /// Reads the description from the current index, adding its `key:value` fields to `tags`.
-    private mutating func descriptionFields(into tags: inout DataMap) -> Description {
+    /// Reads the description from the current index, adding the known `key:value` fields to
+    /// `tags` and the others to `pairs`.
+    private mutating func descriptionFields(into tags: inout DataMap, pairs: inout DataMap) -> Description {
         let start = index
         if start == scalars.count { report("the task has no description", at: start) }
         var titleWords: [String] = []
@@ -113,6 +119,7 @@ struct TodoTxtTask {
         var contexts: [DataNode] = []
         var seenProjects: Set<String> = []
         var seenContexts: Set<String> = []
+        var firstProject: String?
         while index < scalars.count {
             let tokenStart = index
             while index < scalars.count, !isSpace(scalars[index]) { index += 1 }
@@ -123,14 +130,22 @@ struct TodoTxtTask {
                 let name = String(word.unicodeScalars.dropFirst())
                 if token.first == "+" {
                     if seenProjects.insert(name).inserted { projects.append(node(.string(name), at: tokenStart)) }
-                } else if seenContexts.insert(name).inserted {
-                    contexts.append(node(.string(name), at: tokenStart))
+                    // The board shows a task's first project as its chip; any other stays in the title.
+                    firstProject = firstProject ?? name
+                    if name == firstProject { continue }
+                } else {
+                    if seenContexts.insert(name).inserted { contexts.append(node(.string(name), at: tokenStart)) }
+                    // Shown as chips: not a second time in the title.
+                    continue
                 }
             } else if let colon = keyValueColon(in: token) {
                 let key = String(String.UnicodeScalarView(token[tokenStart..<colon]))
                 let value = String(String.UnicodeScalarView(token[(colon + 1)...]))
-                tag(key: key, value: value, at: tokenStart, into: &tags)
-                continue
+                if let field = Self.knownKeys[key] {
+                    tag(key: key, field: field, value: value, at: tokenStart, into: &tags)
+                    continue
+                }
+                pairs[key] = node(.string(value), at: tokenStart)
             }
             titleWords.append(word)
         }
@@ -150,13 +165,17 @@ struct TodoTxtTask {
         return colon
     }
 
-    private mutating func tag(key: String, value: String, at column: Int, into tags: inout DataMap) {
-        if Self.builtInFields.contains(key) {
-            report("'\(key):\(value)' would replace the task's own '\(key)' field; rename the key", at: column)
-        } else if key == "due", Day(iso: value) == nil {
-            report("invalid due date '\(value)'", at: column)
+    private mutating func tag(key: String, field: String, value: String, at column: Int, into tags: inout DataMap) {
+        switch key {
+        case "due" where Day(iso: value) == nil: report("invalid due date '\(value)'", at: column)
+        case "t" where Day(iso: value) == nil: report("invalid threshold date '\(value)' (t: takes YYYY-MM-DD)", at: column)
+        case "rec" where Recurrence(value) == nil:
+            report("invalid recurrence '\(value)' (rec: takes a number and d, w, m, y or b, as in 1w or +3d)", at: column)
+        case "pri" where value.count != 1 || !("A"..."Z").contains(value):
+            report("invalid priority '\(value)' (pri: takes a letter from A to Z)", at: column)
+        default: break
         }
-        tags[key] = node(.string(value), at: column)
+        tags[field] = node(key == "h" ? .bool(value == "1") : .string(value), at: column)
     }
 
     // MARK: Helpers
