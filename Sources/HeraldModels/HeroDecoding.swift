@@ -41,6 +41,8 @@ extension Hero {
         hero.image = hero.images.first
         hero.tags = reader.list(rules.keyPaths(for: .tags))
         hero.extra = reader.extra
+        hero.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
+        if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)

@@ -13,6 +13,24 @@ public enum HeroField: String, CaseIterable, Sendable {
     }
 }
 
+/// One more field of each record that the site shows (`facts:` in `herald.yml`): its name, the
+/// key path it is read from, its label, and display names for its raw values.
+public struct HeroFact: Sendable, Hashable {
+    public var name: String
+    public var path: String
+    /// nil: the presenters make one from the name (`move_speed` → "Move speed").
+    public var label: String?
+    /// Raw value → what the pages show (`agi` → "Agility").
+    public var values: [String: String]
+
+    public init(name: String, path: String? = nil, label: String? = nil, values: [String: String] = [:]) {
+        self.name = name
+        self.path = path ?? name
+        self.label = label
+        self.values = values
+    }
+}
+
 /// How records become heroes: where each field is in a record.
 public struct HeroRules: Sendable {
     /// Model field → dotted key path; a mapped field reads only its path.
@@ -20,10 +38,20 @@ public struct HeroRules: Sendable {
     /// Key paths of single numbers that are each one stat, named by the path's last part
     /// (`[health, armor, shields]` in a CSV roster); when given, they replace the `stats` map.
     public var statFields: [String]
+    /// Read into `Hero.facts`, in this order.
+    public var facts: [HeroFact]
+    /// Every path the config names, for the warning about a path no record has.
+    public var mapped: [MappedPath] = []
 
-    public init(fields: [HeroField: String] = [:], statFields: [String] = []) {
+    public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [HeroFact] = []) {
         self.fields = fields
         self.statFields = statFields
+        self.facts = facts
+    }
+
+    /// The index in `facts` of the fact called `name`.
+    public func factIndex(_ name: String) -> Int? {
+        facts.firstIndex { $0.name == name }
     }
 
     /// The key paths read for `field`, in order.

@@ -6,26 +6,24 @@ import HeraldMustache
 /// index and the home page's featured cards. Heroes are shown sorted by name. A class, so that
 /// each of a catalog's 100,000 page jobs holds one reference to it rather than a copy of its arrays.
 public final class HeroCatalogPresenter: Sendable {
-    /// The heroes that share one value of a `group_by` field (`publisher: Lanternworks`).
-    public struct Group: Sendable {
-        public var key: HeroField
-        public var value: String
-        public var route: String
-        public var members: [Int]
-        /// Paged like the catalog: `heroes/publisher/lanternworks/`, then `…/page/2/`, ….
-        public var pagination: Pagination
-    }
-
     public let context: SiteContext
     /// Sorted by name, then slug, so every list and previous/next link is stable.
     public let heroes: [Hero]
-    public let groupBy: [HeroField]
+    public let groupBy: [HeroGroupKey]
     public let pagination: Pagination
     public let groups: [Group]
     /// Whether the list pages offer the search box, and the build writes its index.
     public let search: Bool
-    /// Group field → value → index in `groups`, so detail pages find their groups directly.
-    private let groupIndexByValue: [HeroField: [String: Int]]
+    /// The site's facts, what the cards show (nil: publisher and alignment), and the order.
+    public let facts: [HeroFact]
+    let card: [HeroValueKey]?
+    public let sort: HeroSort
+    /// Group key → value → index in `groups`, so detail pages find their groups directly.
+    let groupIndexByValue: [HeroGroupKey: [String: Int]]
+    /// Per fact, its label, and the group key whose pages its values link to.
+    let factLabels: [String]
+    let factGroups: [HeroGroupKey?]
+    let formatter: FactFormatter
     private let ranking: HeroRanking
     private let statScale: Double
     // Worked out once per hero or per field name, not once per page that shows them.
@@ -38,17 +36,24 @@ public final class HeroCatalogPresenter: Sendable {
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
-    private let sharedKey: Int
+    let sharedKey: Int
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
-    public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, search: Bool = true, context: SiteContext) {
+    public init(heroes: consuming [Hero], groupBy: [HeroGroupKey], perPage: Int, search: Bool = true,
+                facts: [HeroFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name, context: SiteContext) {
         self.context = context
         self.search = search
-        HeroOrdering.sortByName(&heroes)
+        self.facts = facts
+        self.card = card
+        self.sort = sort
+        HeroOrdering.sort(&heroes, by: sort)
         self.heroes = heroes
         self.groupBy = groupBy
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
-        ranking = HeroRanking(self.heroes, sortedByName: true)
+        ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
+        factLabels = facts.map { $0.label ?? HeroFormatting.label($0.name) }
+        factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
+        formatter = FactFormatter(language: context.language, dayText: context.dayText)
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
@@ -69,8 +74,8 @@ public final class HeroCatalogPresenter: Sendable {
         }
         self.labels = labels
         detailChrome = context.sharedChrome(links: Linker(from: Self.route(slug: "-")), section: "heroes")
-        groups = Self.groups(of: self.heroes, by: groupBy, perPage: perPage)
-        var index: [HeroField: [String: Int]] = [:]
+        groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage)
+        var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
         var shared = Hasher()
@@ -80,6 +85,9 @@ public final class HeroCatalogPresenter: Sendable {
         shared.combine(statScale)
         shared.combine(labels)
         shared.combine(search)
+        shared.combine(facts)
+        shared.combine(card)
+        shared.combine(groupBy)
         sharedKey = shared.finalize()
     }
 
@@ -87,7 +95,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// copies it (every string and array retained) on each of the 100,000 pages that link one.
     public static func route(slug: String) -> String { "heroes/\(slug)/" }
 
-    public static func groupIndexRoute(_ key: HeroField) -> String { "heroes/\(Slug.make(from: key.rawValue))/" }
+    public static func groupIndexRoute(_ key: HeroGroupKey) -> String { "heroes/\(key.folder)/" }
 
     // MARK: Pages
 
@@ -100,7 +108,7 @@ public final class HeroCatalogPresenter: Sendable {
                                   links: links, section: "heroes")
         view["title"] = .string(title)
         view["summary"] = .string(heroes.isEmpty ? "The catalog is empty."
-            : "\(count(heroes.count, "hero", "heroes")), sorted by name"
+            : "\(count(heroes.count, "hero", "heroes")), sorted by \(sortDescription)"
                 + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
         view["search"] = .bool(search && !heroes.isEmpty)
@@ -138,8 +146,9 @@ public final class HeroCatalogPresenter: Sendable {
         facts["affiliations_text"] = .string(hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
         facts["has_tags"] = .bool(!hero.tags.isEmpty)
         facts["tags"] = .list(hero.tags.map { .string($0) })
-        facts["publisher_link"] = groupLink(.publisher, hero.publisher, links: links)
-        facts["alignment_link"] = groupLink(.alignment, hero.alignment, links: links)
+        facts["publisher_link"] = fieldGroupLink(.publisher, hero.publisher, links: links)
+        facts["alignment_link"] = fieldGroupLink(.alignment, hero.alignment, links: links)
+        addFacts(index, to: &facts, links: links)
         view["hero"] = .map(facts)
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
@@ -161,8 +170,13 @@ public final class HeroCatalogPresenter: Sendable {
             hasher.combine(heroes[neighbour].name)
             hasher.combine(heroes[neighbour].slug)
         }
-        hasher.combine(heroes[index].publisher.flatMap { groupIndexByValue[.publisher]?[$0] }.map { groups[$0].route })
-        hasher.combine(heroes[index].alignment.flatMap { groupIndexByValue[.alignment]?[$0] }.map { groups[$0].route })
+        // The routes of the groups its values link to: a group's folder moves when another value
+        // comes to fold to the same name.
+        for key in groupBy {
+            for value in heroes[index].texts(for: key.value) {
+                hasher.combine(groupIndexByValue[key]?[value].map { groups[$0].route })
+            }
+        }
         return hasher.finalize()
     }
 
@@ -173,33 +187,6 @@ public final class HeroCatalogPresenter: Sendable {
         hasher.combine(number)
         hasher.combine(pagination.pageCount)
         for index in pagination.range(ofPage: number) { hasher.combine(cardKey(index)) }
-        return hasher.finalize()
-    }
-
-    /// A hash of what `groupPage(_:number:)` is made from.
-    public func groupFingerprint(_ group: Group, number: Int) -> Int {
-        var hasher = Hasher()
-        hasher.combine(sharedKey)
-        hasher.combine(group.key.rawValue)
-        hasher.combine(group.value)
-        hasher.combine(group.route)
-        hasher.combine(group.members.count)
-        hasher.combine(number)
-        hasher.combine(group.pagination.pageCount)
-        for index in group.members[group.pagination.range(ofPage: number)] { hasher.combine(cardKey(index)) }
-        return hasher.finalize()
-    }
-
-    /// A hash of what `groupIndex(_:)` is made from: the field's values, their routes and counts.
-    public func groupIndexFingerprint(_ key: HeroField) -> Int {
-        var hasher = Hasher()
-        hasher.combine(sharedKey)
-        hasher.combine(key.rawValue)
-        for group in groups where group.key == key {
-            hasher.combine(group.value)
-            hasher.combine(group.route)
-            hasher.combine(group.members.count)
-        }
         return hasher.finalize()
     }
 
@@ -225,39 +212,6 @@ public final class HeroCatalogPresenter: Sendable {
     /// card, a few pages, where hashing every card's fields would cost more on every rebuild.
     private func cardKey(_ index: Int) -> Int {
         heroes[index].revision
-    }
-
-    /// Page `number` (1-based) of one group value's heroes, with its pager.
-    public func groupPage(_ group: Group, number: Int = 1) -> TemplateValue {
-        let route = group.pagination.route(ofPage: number)
-        let links = Linker(from: route)
-        let label = HeroFormatting.label(group.key.rawValue)
-        let title = "\(label): \(group.value)" + (number == 1 ? "" : ", page \(number)")
-        var view = context.chrome(route: route, title: title,
-                                  description: "Heroes whose \(group.key.rawValue) is \(group.value).", links: links, section: "heroes")
-        view["title"] = .string(title)
-        let pages = group.pagination.pageCount
-        view["summary"] = .string(count(group.members.count, "hero", "heroes") + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
-        view["group_title"] = .string("All by \(group.key.rawValue)")
-        view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })
-        view["pagination"] = group.pagination.view(page: number, links: links)
-        var standard = context.standardLinks(links)
-        standard["group_index"] = .string(links.href(Self.groupIndexRoute(group.key)))
-        view["links"] = .map(standard)
-        return .map(view)
-    }
-
-    /// The page listing every value of one `group_by` field.
-    public func groupIndex(_ key: HeroField) -> TemplateValue {
-        let route = Self.groupIndexRoute(key)
-        let links = Linker(from: route)
-        let title = "Heroes by \(key.rawValue)"
-        var view = context.chrome(route: route, title: title, description: title + ".", links: links, section: "heroes")
-        view["title"] = .string(title)
-        view["values"] = .list(groups.filter { $0.key == key }.map { group in
-            ["name": .string(group.value), "href": .string(links.href(group.route)), "count": .int(group.members.count)]
-        })
-        return .map(view)
     }
 
     /// The search index, kept small because 20,000 heroes make one file: per hero its name, its
@@ -290,11 +244,12 @@ public final class HeroCatalogPresenter: Sendable {
                 "heroes": .list(entries)]
     }
 
-    /// The first few heroes by rank, for the home page.
+    /// The first few heroes, for the home page: the catalog's first when it has a `sort:` of its
+    /// own, else the first by rank.
     public func featured(_ limit: Int, links: Linker) -> TemplateValue {
         // The ranking is sorted best first; heroes without stats are not in it and come last.
-        var top = ranking.entries.prefix(limit).map(\.index)
-        if top.count < limit {
+        var top = sort == .name ? ranking.entries.prefix(limit).map(\.index) : Array(heroes.indices.prefix(limit))
+        if top.count < limit, sort == .name {
             top += heroes.indices.lazy.filter { self.ranking.rank(at: $0) == nil }.prefix(limit - top.count)
         }
         return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
@@ -303,7 +258,7 @@ public final class HeroCatalogPresenter: Sendable {
 
     // MARK: Pieces
 
-    private func card(_ index: Int, links: Linker) -> TemplateValue {
+    func card(_ index: Int, links: Linker) -> TemplateValue {
         .map(cardFields(index, links: links))
     }
 
@@ -321,34 +276,11 @@ public final class HeroCatalogPresenter: Sendable {
         fields["color"] = .string(colors[index])
         // `.null`, not `nil`, which would leave the key out.
         fields["image"] = heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
+        addCardFacts(index, to: &fields)
         return fields
     }
 
     private func neighbour(_ index: Int, links: Linker) -> TemplateValue {
         ["name": .string(heroes[index].name), "href": .string(links.href(Self.route(slug: heroes[index].slug)))]
-    }
-
-    private func groupLinks(links: Linker) -> TemplateValue {
-        let keys = groupBy.filter { groupIndexByValue[$0] != nil }
-        return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
-            ["label": .string(HeroFormatting.label(key.rawValue)), "href": .string(links.href(Self.groupIndexRoute(key)))]
-        })]
-    }
-
-    private func groupLink(_ key: HeroField, _ value: String?, links: Linker) -> TemplateValue {
-        guard let value, let position = groupIndexByValue[key]?[value] else { return nil }
-        let group = groups[position]
-        return ["name": .string(value), "href": .string(links.href(group.route))]
-    }
-
-    private static func groups(of heroes: [Hero], by keys: [HeroField], perPage: Int) -> [Group] {
-        keys.flatMap { key in
-            let found = HeroGrouping.members(of: heroes, by: key)
-            return zip(found, FolderNames.make(for: found.map(\.value))).map { group, folder in
-                let route = "\(groupIndexRoute(key))\(folder)/"
-                return Group(key: key, value: group.value, route: route, members: group.members,
-                             pagination: Pagination(itemCount: group.members.count, perPage: perPage, firstRoute: route))
-            }
-        }
     }
 }

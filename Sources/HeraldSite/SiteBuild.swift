@@ -232,7 +232,8 @@ public enum SiteBuild {
         models.heroes = []
         let catalog = HeroCatalogPresenter(heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
                                            perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage,
-                                           search: config.heroes?.search ?? true, context: context)
+                                           search: config.heroes?.search ?? true, facts: config.heroes?.rules.facts ?? [],
+                                           card: config.heroes?.card, sort: config.heroes?.sort ?? .name, context: context)
         var items: [OutputItem] = []
         if config.tasks != nil {
             items += try TaskBoardCoordinator(presenter: board, markdown: context.markdown).items()

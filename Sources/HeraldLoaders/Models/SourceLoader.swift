@@ -10,12 +10,13 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     /// What decoding found wrong but could read past (an unsafe link left out).
     public let log = DiagnosticLog()
     private let decode: @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?
-    private let check: @Sendable (_ models: [Model], _ problems: [Diagnostic]) throws(DiagnosticError) -> [Model]
+    private let check: @Sendable (_ models: [Model], _ problems: [Diagnostic], _ log: DiagnosticLog) throws(DiagnosticError) -> [Model]
     public let checksSlugs: Bool
 
     init(records: RecordLoader, spec: SourceSpec,
          decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
-         check: @escaping @Sendable ([Model], [Diagnostic]) throws(DiagnosticError) -> [Model], checksSlugs: Bool = false) {
+         check: @escaping @Sendable ([Model], [Diagnostic], DiagnosticLog) throws(DiagnosticError) -> [Model],
+         checksSlugs: Bool = false) {
         self.records = records
         self.spec = spec
         self.decode = decode
@@ -37,6 +38,6 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     public func load() throws(DiagnosticError) -> [Model] {
         let (log, decode) = (log, decode)
         let (models, problems) = try records.decode(spec) { record throws(DiagnosticError) in try decode(record, log) }
-        return try check(models, problems)
+        return try check(models, problems, log)
     }
 }

@@ -8,7 +8,7 @@ extension SourceLoader where Model == Task {
     public init(records: RecordLoader, spec: SourceSpec, rules: TaskRules) {
         self.init(records: records, spec: spec,
                   decode: { record, log throws(DiagnosticError) in try Task.decode(record, rules: rules, log: log) },
-                  check: { tasks, problems throws(DiagnosticError) in
+                  check: { tasks, problems, _ throws(DiagnosticError) in
                       guard problems.isEmpty else { throw DiagnosticError(problems) }
                       var tasks = tasks
                       Task.abbreviatingDerivedIDs(&tasks)

@@ -1,0 +1,59 @@
+import HeraldCore
+import HeraldModels
+import Testing
+
+// A site's own fields on the model side: facts read through key paths, the reading order of
+// names, and sorting by any field or fact.
+
+@Test func factsAreReadThroughTheirPathsAndMissingOnesAreNull() throws {
+    let rules = HeroRules(fields: [.name: "localized_name"], facts: [
+        HeroFact(name: "primary_attr"), HeroFact(name: "roles"), HeroFact(name: "sp_attack", path: #"base."Sp. Attack""#),
+        HeroFact(name: "labels", path: "labels.*.name"), HeroFact(name: "lore"),
+    ])
+    let hero = try Hero.decode(try record("""
+        localized_name: Anti-Mage
+        primary_attr: agi
+        roles: [Carry, Escape]
+        base: {"Sp. Attack": 65}
+        labels: [{name: fast}, {name: blink}]
+        lore: "-"
+        """), rules: rules)
+    #expect(hero.name == "Anti-Mage")
+    #expect(hero.facts.map(Hero.texts(of:)) == [["agi"], ["Carry", "Escape"], ["65"], ["fast", "blink"], []])
+    #expect(hero.texts(for: .fact(1)) == ["Carry", "Escape"])
+    #expect(hero.record.keys == ["localized_name", "primary_attr", "roles", "base", "labels", "lore"])
+}
+
+@Test func aPathIntoAListIsAnErrorAtTheListShowingBothSpellings() throws {
+    let rules = HeroRules(facts: [HeroFact(name: "label", path: "labels.name")])
+    do {
+        _ = try Hero.decode(try record("name: Ana\nlabels:\n  - {name: support}\n", file: "Content/heroes.yml"), rules: rules)
+        Issue.record("decoded")
+    } catch {
+        #expect(error.diagnostics.map(\.description) == [
+            "Content/heroes.yml:3:3: error: field 'labels.name' of hero 'Ana': 'labels' is a list: "
+                + "write 'labels.*.name' for every item, or 'labels.0.name' for the first",
+        ])
+    }
+}
+
+@Test func namesSortAsAPersonReadsThem() {
+    let names = ["Agent 10", "'Spinner", "abomination", "Ébony Maw", "11-Ball", "Agent 7", "107", "Zed", "ebony Mask", "Spider"]
+    let sorted = names.sorted { Collation.less(Collation.key($0), Collation.key($1)) }
+    #expect(sorted == ["11-Ball", "107", "abomination", "Agent 7", "Agent 10", "ebony Mask", "Ébony Maw", "Spider", "'Spinner", "Zed"])
+}
+
+@Test func aSortByAFactPutsHeroesWithoutItLastEitherWay() {
+    func hero(_ name: String, _ appearances: DataValue) -> Hero {
+        var hero = Hero(id: name, slug: name.lowercased(), name: name, location: SourceLocation(file: "x", line: 0, column: 0))
+        hero.facts = [appearances]
+        return hero
+    }
+    let heroes = [hero("Ana", .string("12")), hero("Bo", .null), hero("Cy", .int(1_000)), hero("Di", .string("9")), hero("Ed", .int(12))]
+    var ascending = heroes
+    HeroOrdering.sort(&ascending, by: HeroSort(key: .fact(0)))
+    #expect(ascending.map(\.name) == ["Di", "Ana", "Ed", "Cy", "Bo"])
+    var descending = heroes
+    HeroOrdering.sort(&descending, by: HeroSort(key: .fact(0), descending: true))
+    #expect(descending.map(\.name) == ["Cy", "Ana", "Ed", "Di", "Bo"])
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HeraldTestSupport
+import Testing
+
+// The user's own fields end to end: a herald.yml and a data file, no code and no template, built
+// with --strict and no warning, and the pages checked for the data's own groups, facts and order.
+
+/// The catalog's hero links on a list or group page, in order, as slugs.
+private func heroOrder(_ html: String) -> [String] {
+    html.matches(of: #/<li class="panel hero-card">[\s\S]*?<a href="(?:\.\./)*heroes/([^/]+)/index\.html">/#).map { String($0.1) }
+}
+
+private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TreeSnapshot {
+    let summary = try await site.buildOK(["--strict"], sourceLocation: sourceLocation)
+    #expect(summary.warnings == 0, sourceLocation: sourceLocation)
+    let output = try TreeSnapshot(site.output)
+    #expect(SiteLinks(output).broken() == [], sourceLocation: sourceLocation)
+    return output
+}
+
+@Test func aDotaShapedFileGroupsByItsOwnFieldsWithLabelsAndDisplayNames() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            title: Dota heroes
+            heroes:
+              source: Content/heroes.json
+              fields: {name: localized_name, tags: roles}
+              facts:
+                primary_attr:
+                  label: Primary attribute
+                  values: {agi: Agility, str: Strength, int: Intelligence, all: Universal}
+                attack_type: Attack type
+                roles: Roles
+                move_speed:
+                cm_enabled: Captains Mode
+              card: [primary_attr, attack_type]
+              group_by: [primary_attr, {field: roles, path: role, label: Roles}]
+              sort: -move_speed
+
+            """,
+        "Content/heroes.json": UserDataFixtures.dotaHeroes,
+    ])
+    let output = try await buildStrict(site)
+
+    let list = try #require(output.text("heroes/index.html"))
+    // Fastest first; Anti-Mage and Axe tie at 310 and go by name.
+    #expect(heroOrder(list) == ["anti-mage", "axe", "bane", "juggernaut", "crystal-maiden", "pudge"])
+    #expect(list.contains("6 heroes, sorted by move speed, descending."))
+    #expect(list.contains(#"<span class="card-fact" title="Primary attribute">Agility</span> · <span class="card-fact" title="Attack type">Melee</span>"#))
+
+    let agility = try #require(output.text("heroes/primary-attr/agility/index.html"))
+    #expect(agility.contains("<h1>Primary attribute: Agility</h1>"))
+    #expect(heroOrder(agility) == ["anti-mage", "juggernaut"])
+    let attributes = try #require(output.text("heroes/primary-attr/index.html"))
+    #expect(attributes.contains("<h1>Heroes by primary attribute</h1>"))
+    #expect(attributes.matches(of: #/<a href="[^"]*/([a-z]+)/index\.html">([A-Za-z]+)</a> <span class="muted">([0-9]+)</span>/#)
+        .map { "\($0.2) \($0.3)" } == ["Agility 2", "Intelligence 1", "Strength 2", "Universal 1"])
+    #expect(try #require(output.text("heroes/role/carry/index.html")).contains("<h1>Roles: Carry</h1>"))
+    // Eight roles and the index of them.
+    #expect(output.files.filter { $0.hasPrefix("heroes/role/") && $0.hasSuffix("/index.html") }.count == 9)
+
+    let antiMage = try #require(output.text("heroes/anti-mage/index.html"))
+    #expect(antiMage.contains(#"<dt>Primary attribute</dt><dd><span class="fact-item"><a href="../../heroes/primary-attr/agility/index.html">Agility</a></span></dd>"#))
+    #expect(antiMage.contains(#"<a href="../../heroes/role/escape/index.html">Escape</a>"#))
+    #expect(antiMage.contains(#"<dt>Move speed</dt><dd><span class="fact-item">310</span></dd>"#))
+    #expect(antiMage.contains(#"<dt>Captains Mode</dt><dd><span class="fact-item">Yes</span></dd>"#))
+}
+
+@Test func aComicCharactersCSVSortsNamesAsAPersonReadsThem() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            title: Comic characters
+            heroes:
+              source: Content/marvel-wikia-data.csv
+              fields: {id: page_id, alignment: ALIGN}
+              facts:
+                identity: {from: ID, label: Identity}
+                EYE: Eyes
+                SEX:
+                ALIVE: {label: Status, values: {Living Characters: Alive, Deceased Characters: Dead}}
+                APPEARANCES:
+                first: {from: FIRST APPEARANCE, label: First appearance}
+              group_by: [alignment, SEX]
+
+            """,
+        "Content/marvel-wikia-data.csv": UserDataFixtures.comicCharacters,
+    ])
+    var output = try await buildStrict(site)
+    #expect(heroOrder(try #require(output.text("heroes/index.html")))
+        == ["11-ball", "107", "abomination-emil-blonsky", "agent-7", "agent-10", "ebony-maw", "spinner"])
+    let spinner = try #require(output.text("heroes/spinner/index.html"))
+    #expect(spinner.contains(#"<dt>Status</dt><dd><span class="fact-item">Alive</span></dd>"#))
+    #expect(spinner.contains(#"<dt>Appearances</dt><dd><span class="fact-item">8</span></dd>"#))
+    #expect(spinner.contains(#"<dt>Sex</dt><dd><span class="fact-item"><a href="../../heroes/sex/male-characters/index.html">Male Characters</a></span></dd>"#))
+    // A fact the record lacks is a dash on the page.
+    #expect(try #require(output.text("heroes/107/index.html")).contains("<dt>Appearances</dt><dd>—</dd>"))
+    #expect(try #require(output.text("heroes/sex/female-characters/index.html")).contains("<h1>Sex: Female Characters</h1>"))
+
+    // Most appearances first; a character without any comes last, not first.
+    try site.edit("herald.yml", replacing: "  group_by: [alignment, SEX]\n", with: "  group_by: [alignment, SEX]\n  sort: -APPEARANCES\n")
+    output = try await buildStrict(site)
+    #expect(heroOrder(try #require(output.text("heroes/index.html")))
+        == ["abomination-emil-blonsky", "ebony-maw", "agent-10", "spinner", "agent-7", "11-ball", "107"])
+}
+
+@Test func theSuperheroAPIAndOverwatchShowTheirNestedAndFlatFacts() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            title: Superheroes
+            heroes:
+              source: Content/all.json
+              fields: {publisher: biography.publisher, alignment: biography.alignment, stats: powerstats, image: images.md}
+              facts:
+                birthplace: {from: biography.placeOfBirth, label: Place of birth}
+                eyes: {from: appearance.eyeColor}
+                race: {from: appearance.race}
+              group_by: [publisher, race]
+
+            """,
+    ])
+    try site.copy(try RealData.url("heroes-superhero-api/all.json"), to: "Content/all.json")
+    var output = try await buildStrict(site)
+    let aBomb = try #require(output.text("heroes/1-a-bomb/index.html"))
+    #expect(aBomb.contains(#"<dt>Place of birth</dt><dd><span class="fact-item">Scarsdale, Arizona</span></dd>"#))
+    #expect(aBomb.contains(#"<dt>Race</dt><dd><span class="fact-item"><a href="../../heroes/race/human/index.html">Human</a></span></dd>"#))
+    #expect(output.text("heroes/race/human/index.html")?.contains("<h1>Race: Human</h1>") == true)
+
+    try site.write("herald.yml", """
+        title: Overwatch
+        heroes:
+          source: Content/heroes.csv
+          fields: {id: key, stats: [health, armor, shields]}
+          facts: {role: Role}
+          card: [role]
+          group_by: [role]
+
+        """)
+    try site.remove("Content/all.json")
+    try site.copy(try RealData.url("heroes-overwatch/heroes.csv"), to: "Content/heroes.csv")
+    output = try await buildStrict(site)
+    #expect(output.text("heroes/role/support/index.html")?.contains("<h1>Role: support</h1>") == true)
+    #expect(output.text("heroes/ana/index.html")?.contains(#"<a href="../../heroes/role/support/index.html">support</a>"#) == true)
+}
+
+@Test func aMappedPathNoRecordHasIsAWarningAndUnderStrictAnError() async throws {
+    let site = try TemporarySite([
+        "herald.yml": "heroes:\n  source: Content/heroes.json\n  fields: {name: localized_name}\n  facts:\n    attack: {from: atack_type}\n",
+        "Content/heroes.json": UserDataFixtures.dotaHeroes,
+    ])
+    let relaxed = try await site.build()
+    #expect(relaxed.status == 0)
+    #expect(relaxed.stderr.contains("herald.yml:5:5: warning: 'heroes.facts.attack' reads 'atack_type', which no hero record has (did you mean 'attack_type'?)"))
+    let strict = try await site.build(["--strict"])
+    #expect(strict.status == 1)
+    #expect(strict.stderr.contains("herald.yml:5:5: error: 'heroes.facts.attack' reads 'atack_type', which no hero record has (did you mean 'attack_type'?)"))
+}
+
+@Test func mistakesInTheUsersFieldsAreReportedWhereTheyAre() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            heroes:
+              source: Content/issues.json
+              fields: {name: title, tags: labels.name}
+              facts: {milestone: {from: milestone.title}}
+              card: [milestone, assignee]
+              group_by: [milestones]
+
+            """,
+        "Content/issues.json": """
+            [
+              {"title": "Crash on start", "labels": [{"name": "bug"}], "milestone": {"title": "v1"}}
+            ]
+            """,
+    ])
+    let result = try await site.build(["--strict"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("herald.yml:6:14: error: cannot group heroes by 'milestones' (did you mean 'milestone'?)"))
+    #expect(result.stderr.contains("herald.yml:5:21: error: cannot show on a card 'assignee' (a card can show milestone, "
+        + "name, full_name, publisher, alignment, id, slug, tags, aliases, affiliations)"))
+
+    try site.edit("herald.yml", replacing: "  card: [milestone, assignee]\n  group_by: [milestones]\n", with: "")
+    let data = try await site.build(["--strict"])
+    #expect(data.status == 1)
+    #expect(data.stderr.contains("Content/issues.json:2:41: error: field 'labels.name' of hero 'Crash on start': "
+        + "'labels' is a list: write 'labels.*.name' for every item, or 'labels.0.name' for the first"))
+}
