@@ -103,4 +103,38 @@ enum HeroFactsConfig {
         else { return .name }
         return HeroSort(key: key, descending: descending)
     }
+
+    /// `stats: {health: {max: 1000, label: HP}}`, or `health: 1000` for the bar's full value only.
+    static func stats(_ reader: inout ConfigReader, in section: DataMap) -> [String: HeroStatSetting] {
+        guard let map = reader.map("stats", in: section) else { return [:] }
+        var settings: [String: HeroStatSetting] = [:]
+        for (name, node) in map.entries {
+            var setting = HeroStatSetting()
+            switch node.value {
+            case .int, .double: setting.max = positive(&reader, node, name: name)
+            case .map(let long):
+                reader.rejectUnknownKeys(in: long, known: ["max", "label"], section: "heroes.stats.\(name)")
+                setting.label = reader.text("label", in: long)?.text
+                setting.max = reader.value("max", in: long).flatMap { positive(&reader, $0, name: name) }
+            default:
+                reader.error("'heroes.stats.\(name)' must be the bar's full value, or a map with 'max:' and 'label:', "
+                             + "found \(node.value.quotedForMessage)", at: node)
+            }
+            settings[name] = setting
+        }
+        return settings
+    }
+
+    private static func positive(_ reader: inout ConfigReader, _ node: DataNode, name: String) -> Double? {
+        let number: Double? = switch node.value {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+        guard let number, number > 0, number.isFinite else {
+            reader.error("the 'max' of stat '\(name)' must be a number above 0, found \(node.value.quotedForMessage)", at: node)
+            return nil
+        }
+        return number
+    }
 }

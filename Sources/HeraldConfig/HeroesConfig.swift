@@ -12,6 +12,8 @@ public struct HeroesConfig: Sendable {
     public var card: [HeroValueKey]?
     /// The catalog's order.
     public var sort: HeroSort
+    /// Labels and bar scales of stats, by stat name.
+    public var stats: [String: HeroStatSetting] = [:]
     /// Heroes per catalog page.
     public var perPage: Int
     /// Whether the catalog has a search box and writes the index it searches.
@@ -37,7 +39,7 @@ public struct HeroesConfig: Sendable {
         self.search = search
     }
 
-    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search"]
+    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats"]
     static let groupKeys = ["field", "path", "label"]
 
     static func read(_ reader: inout ConfigReader, in root: DataMap) -> HeroesConfig? {
@@ -57,13 +59,18 @@ public struct HeroesConfig: Sendable {
             }
         }
         rules.facts = HeroFactsConfig.facts(&reader, in: section, mapped: &rules.mapped)
+        rules.imageBase = imageBase(&reader, in: section, source: source)
         let groupBy = groupBy(&reader, in: section, facts: rules.facts)
         let card = HeroFactsConfig.card(&reader, in: section, facts: rules.facts)
         let sort = HeroFactsConfig.sort(&reader, in: section, facts: rules.facts)
         let perPage = perPage(&reader, in: section)
         let search = reader.bool("search", in: section) ?? true
+        let stats = HeroFactsConfig.stats(&reader, in: section)
         return source.map {
-            HeroesConfig(source: $0, rules: rules, groupBy: groupBy, card: card, sort: sort, perPage: perPage, search: search)
+            var config = HeroesConfig(source: $0, rules: rules, groupBy: groupBy, card: card, sort: sort, perPage: perPage,
+                                      search: search)
+            config.stats = stats
+            return config
         }
     }
 
@@ -116,6 +123,22 @@ public struct HeroesConfig: Sendable {
                          + "found \(item.value.quotedForMessage)", at: item)
             return nil
         }
+    }
+
+    /// `image_base:`, an http(s) URL or a path from the server's root; absent, a URL source's own
+    /// address, so that `/apps/a.png` from an API is an image on the API's host.
+    private static func imageBase(_ reader: inout ConfigReader, in section: DataMap, source: SourceConfig?) -> ImageBase? {
+        guard let (text, node) = reader.text("image_base", in: section) else {
+            return source.flatMap { source in
+                let lower = source.source.lowercased()
+                return lower.hasPrefix("http://") || lower.hasPrefix("https://") ? .source(source.source) : nil
+            }
+        }
+        guard let base = SiteConfig.normalizedBaseURL(text) else {
+            reader.error("'image_base' must be an http(s) URL or a path starting with '/', found '\(text)'", at: node)
+            return nil
+        }
+        return .join(base)
     }
 
     private static func perPage(_ reader: inout ConfigReader, in section: DataMap) -> Int {

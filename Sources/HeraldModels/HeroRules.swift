@@ -31,6 +31,18 @@ public struct HeroFact: Sendable, Hashable {
     }
 }
 
+/// How one stat is shown (`stats:` in `herald.yml`): its label, and the value that fills its bar
+/// (nil: the largest value of that stat among all heroes).
+public struct HeroStatSetting: Sendable, Hashable {
+    public var label: String?
+    public var max: Double?
+
+    public init(label: String? = nil, max: Double? = nil) {
+        self.label = label
+        self.max = max
+    }
+}
+
 /// How records become heroes: where each field is in a record.
 public struct HeroRules: Sendable {
     /// Model field → dotted key path; a mapped field reads only its path.
@@ -42,6 +54,8 @@ public struct HeroRules: Sendable {
     public var facts: [HeroFact]
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []
+    /// What relative image paths point into; nil: the site itself.
+    public var imageBase: ImageBase?
 
     public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [HeroFact] = []) {
         self.fields = fields

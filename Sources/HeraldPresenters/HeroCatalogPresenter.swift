@@ -25,7 +25,8 @@ public final class HeroCatalogPresenter: Sendable {
     let factGroups: [HeroGroupKey?]
     let formatter: FactFormatter
     private let ranking: HeroRanking
-    private let statScale: Double
+    /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
+    private let statScales: [String: Double]
     // Worked out once per hero or per field name, not once per page that shows them.
     private let initials: [String]
     private let colors: [String]
@@ -40,7 +41,8 @@ public final class HeroCatalogPresenter: Sendable {
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
     public init(heroes: consuming [Hero], groupBy: [HeroGroupKey], perPage: Int, search: Bool = true,
-                facts: [HeroFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name, context: SiteContext) {
+                facts: [HeroFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name,
+                stats: [String: HeroStatSetting] = [:], context: SiteContext) {
         self.context = context
         self.search = search
         self.facts = facts
@@ -57,7 +59,7 @@ public final class HeroCatalogPresenter: Sendable {
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
-        statScale = max(100, sorted.indices.lazy.flatMap { sorted[$0].stats.lazy.map(\.value) }.max() ?? 100)
+        statScales = Self.statScales(sorted, settings: stats)
         // Each hero's card pieces on every core: at 10,000 heroes this is a good part of planning,
         // which the dev server does on every rebuild.
         let pieces = Parallel.map(Array(sorted.indices), chunk: 1024) { index in
@@ -72,6 +74,7 @@ public final class HeroCatalogPresenter: Sendable {
             for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
             for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
         }
+        for (name, setting) in stats { if let label = setting.label { labels[name] = label } }
         self.labels = labels
         detailChrome = context.sharedChrome(links: Linker(from: Self.route(slug: "-")), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage)
@@ -82,13 +85,26 @@ public final class HeroCatalogPresenter: Sendable {
         let sample = Self.route(slug: "-")
         shared.combine(context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
         shared.combine(sorted.count)
-        shared.combine(statScale)
+        for name in statScales.keys.sorted() {
+            shared.combine(name)
+            shared.combine(statScales[name])
+        }
         shared.combine(labels)
         shared.combine(search)
         shared.combine(facts)
         shared.combine(card)
         shared.combine(groupBy)
         sharedKey = shared.finalize()
+    }
+
+    /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.
+    private static func statScales(_ heroes: [Hero], settings: [String: HeroStatSetting]) -> [String: Double] {
+        var scales: [String: Double] = [:]
+        for index in heroes.indices {
+            for stat in heroes[index].stats where stat.value > scales[stat.name, default: 0] { scales[stat.name] = stat.value }
+        }
+        for (name, setting) in settings { if let max = setting.max { scales[name] = max } }
+        return scales
     }
 
     /// A hero's page, by its slug: callers pass the slug alone, since handing over a whole hero
@@ -137,8 +153,10 @@ public final class HeroCatalogPresenter: Sendable {
         facts["biography_empty"] = "No biography yet."
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
         facts["stats"] = .list(hero.stats.map { stat in
-            ["name": .string(labels[stat.name] ?? stat.name), "value": .string(HeroFormatting.number(stat.value)),
-             "max": .string(HeroFormatting.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
+            let scale = statScales[stat.name] ?? 0
+            let share = scale > 0 ? min(1, max(0, stat.value / scale)) : 0
+            return ["name": .string(labels[stat.name] ?? stat.name), "value": .string(HeroFormatting.number(stat.value)),
+                    "max": .string(HeroFormatting.number(scale)), "percent": .int(Int((share * 100).rounded()))]
         })
         facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
         facts["appearance"] = .list(hero.appearance.map { ["name": .string(labels[$0.name] ?? $0.name), "value": .string($0.text)] })

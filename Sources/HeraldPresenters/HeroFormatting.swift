@@ -71,7 +71,9 @@ enum HeroFormatting {
         return palette[Int(FNV1a.hash32(slug.utf8) % UInt32(palette.count))]
     }
 
+    /// A link a page writes as it is: a URL, or a path from the server's root (an `image_base:`
+    /// such as `/media/`); anything else is a site route, linked from the page's depth.
     static func isAbsolute(_ link: String) -> Bool {
-        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//")
+        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("/")
     }
 }

@@ -233,7 +233,8 @@ public enum SiteBuild {
         let catalog = HeroCatalogPresenter(heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
                                            perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage,
                                            search: config.heroes?.search ?? true, facts: config.heroes?.rules.facts ?? [],
-                                           card: config.heroes?.card, sort: config.heroes?.sort ?? .name, context: context)
+                                           card: config.heroes?.card, sort: config.heroes?.sort ?? .name,
+                                           stats: config.heroes?.stats ?? [:], context: context)
         var items: [OutputItem] = []
         if config.tasks != nil {
             items += try TaskBoardCoordinator(presenter: board, markdown: context.markdown).items()

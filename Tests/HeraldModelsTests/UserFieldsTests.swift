@@ -57,3 +57,30 @@ import Testing
     HeroOrdering.sort(&descending, by: HeroSort(key: .fact(0), descending: true))
     #expect(descending.map(\.name) == ["Cy", "Ana", "Ed", "Di", "Bo"])
 }
+
+@Test func relativeImagePathsResolveAgainstTheImageBaseOrStayInsideTheSite() throws {
+    func images(_ image: String, base: ImageBase?) throws(DiagnosticError) -> [String] {
+        var rules = HeroRules(fields: [.image: "img"])
+        rules.imageBase = base
+        return try Hero.decode(try record("name: Axe\nimg: \"\(image)\"\n"), rules: rules).images
+    }
+    let cdn = ImageBase.join("https://cdn.example.org/")
+    #expect(try images("/apps/dota2/images/axe.png?", base: cdn) == ["https://cdn.example.org/apps/dota2/images/axe.png?"])
+    #expect(try images("images/axe.png", base: .join("https://cdn.example.org/dota")) == ["https://cdn.example.org/dota/images/axe.png"])
+    #expect(try images("https://elsewhere.example.org/a.png", base: cdn) == ["https://elsewhere.example.org/a.png"])
+    #expect(try images("/apps/axe.png", base: .source("https://api.example.org/api/constants/heroes"))
+        == ["https://api.example.org/apps/axe.png"])
+    #expect(try images("axe.png", base: .source("https://api.example.org/api/heroes.json")) == ["https://api.example.org/api/axe.png"])
+    // Without a base, a path is a route of the site: never `../..//apps`.
+    #expect(try images("/apps/axe.png", base: nil) == ["apps/axe.png"])
+    #expect(try images("./media/../img/axe.png", base: nil) == ["img/axe.png"])
+    do throws(DiagnosticError) {
+        _ = try images("../../etc/axe.png", base: nil)
+        Issue.record("an image outside the site was taken")
+    } catch {
+        #expect(error.diagnostics.map(\.description) == [
+            "Content/tasks.yml:2:6: error: image '../../etc/axe.png' of hero 'Axe' would leave the site "
+                + "(set heroes.image_base to where the images are, such as https://cdn.example.org/)",
+        ])
+    }
+}

@@ -13,7 +13,7 @@ enum UserDataFixtures {
           "2": {"id": 2, "name": "npc_dota_hero_axe", "localized_name": "Axe", "primary_attr": "str",
                 "attack_type": "Melee", "roles": ["Initiator", "Durable", "Disabler", "Carry"],
                 "img": "/apps/dota2/images/dota_react/heroes/axe.png?", "base_health": 120, "base_str": 25,
-                "base_agi": 20, "base_int": 18, "str_gain": 3.4, "move_speed": 310, "cm_enabled": true, "legs": 2},
+                "base_agi": 20, "base_int": 18, "str_gain": 3.6, "move_speed": 310, "cm_enabled": true, "legs": 2},
           "3": {"id": 3, "name": "npc_dota_hero_bane", "localized_name": "Bane", "primary_attr": "all",
                 "attack_type": "Ranged", "roles": ["Support", "Disabler", "Nuker", "Durable"],
                 "img": "/apps/dota2/images/dota_react/heroes/bane.png?", "base_health": 120, "base_str": 22,

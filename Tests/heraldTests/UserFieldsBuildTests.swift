@@ -24,7 +24,9 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
             title: Dota heroes
             heroes:
               source: Content/heroes.json
-              fields: {name: localized_name, tags: roles}
+              fields: {name: localized_name, tags: roles, image: img, stats: [base_str, base_agi, str_gain]}
+              image_base: https://cdn.cloudflare.steamstatic.com
+              stats: {base_str: {label: Strength}}
               facts:
                 primary_attr:
                   label: Primary attribute
@@ -64,6 +66,30 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(antiMage.contains(#"<a href="../../heroes/role/escape/index.html">Escape</a>"#))
     #expect(antiMage.contains(#"<dt>Move speed</dt><dd><span class="fact-item">310</span></dd>"#))
     #expect(antiMage.contains(#"<dt>Captains Mode</dt><dd><span class="fact-item">Yes</span></dd>"#))
+    // Each stat against its own largest value: strength gain 1.6 of Axe's 3.6 fills 44 %.
+    #expect(antiMage.contains(#"aria-label="Str gain 1.6 of 3.6"><span style="width: 44%">"#))
+    #expect(antiMage.contains(#"aria-label="Strength 21 of 25"><span style="width: 84%">"#))
+    // The data's image paths, on the CDN that image_base names: on the hero's page and its card.
+    let image = "https://cdn.cloudflare.steamstatic.com/apps/dota2/images/dota_react/heroes/antimage.png?"
+    #expect(antiMage.contains(#"<img src="\#(image)" alt="Portrait of Anti-Mage""#))
+    #expect(list.contains(#"<img src="\#(image)" alt="""#))
+}
+
+@Test func anImagePathThatWouldLeaveTheSiteIsAnErrorAtItsRecord() async throws {
+    let site = try TemporarySite([
+        "herald.yml": "heroes:\n  source: Content/heroes.json\n  fields: {name: localized_name, image: img}\n",
+        "Content/heroes.json": UserDataFixtures.dotaHeroes.replacingOccurrences(of: "/apps/dota2/images/dota_react/heroes/axe.png?",
+                                                                                with: "../../../axe.png"),
+    ])
+    let result = try await site.build(["--strict"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Content/heroes.json:8:16: error: image '../../../axe.png' of hero 'Axe' would leave the site "
+        + "(set heroes.image_base to where the images are, such as https://cdn.example.org/)"))
+    // Without image_base, the other heroes' paths from the server's root are routes of the site, not `../..//apps`.
+    try site.write("Content/heroes.json", UserDataFixtures.dotaHeroes)
+    let fixed = try await site.build(["--strict"])
+    #expect(fixed.status == 0, "\(fixed.stderr)")
+    #expect(try site.read("Output/heroes/axe/index.html").contains(#"src="../../apps/dota2/images/dota_react/heroes/axe.png?""#))
 }
 
 @Test func aComicCharactersCSVSortsNamesAsAPersonReadsThem() async throws {
