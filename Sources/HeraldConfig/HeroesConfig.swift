@@ -14,6 +14,10 @@ public struct HeroesConfig: Sendable {
     public var sort: HeroSort
     /// Labels and bar scales of stats, by stat name.
     public var stats: [String: HeroStatSetting] = [:]
+    /// What the catalog is called on its pages and in the menu.
+    public var title = "Heroes"
+    /// The catalog's folder in the site: one path segment.
+    public var path = "heroes"
     /// Heroes per catalog page.
     public var perPage: Int
     /// Whether the catalog has a search box and writes the index it searches.
@@ -39,7 +43,7 @@ public struct HeroesConfig: Sendable {
         self.search = search
     }
 
-    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats"]
+    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats", "title", "path"]
     static let groupKeys = ["field", "path", "label"]
 
     static func read(_ reader: inout ConfigReader, in root: DataMap) -> HeroesConfig? {
@@ -66,10 +70,14 @@ public struct HeroesConfig: Sendable {
         let perPage = perPage(&reader, in: section)
         let search = reader.bool("search", in: section) ?? true
         let stats = HeroFactsConfig.stats(&reader, in: section)
+        let title = reader.text("title", in: section)?.text
+        let path = folder(&reader, in: section)
         return source.map {
             var config = HeroesConfig(source: $0, rules: rules, groupBy: groupBy, card: card, sort: sort, perPage: perPage,
                                       search: search)
             config.stats = stats
+            if let title { config.title = title }
+            if let path { config.path = path }
             return config
         }
     }
@@ -139,6 +147,20 @@ public struct HeroesConfig: Sendable {
             return nil
         }
         return .join(base)
+    }
+
+    /// `path:`, one path segment that is no other section's folder.
+    private static func folder(_ reader: inout ConfigReader, in section: DataMap) -> String? {
+        guard let (path, node) = reader.text("path", in: section) else { return nil }
+        let reserved = ["tasks", "assets", "feed.xml", "sitemap.xml", "robots.txt", "404.html"]
+        if let problem = Slug.problem(with: path) {
+            reader.error("'heroes.path' must be one folder name such as 'heroes', found '\(path)': \(problem)", at: node)
+        } else if reserved.contains(path) || path == "." || path == ".." {
+            reader.error("'heroes.path' cannot be '\(path)': the site uses that name for something else", at: node)
+        } else {
+            return path
+        }
+        return nil
     }
 
     private static func perPage(_ reader: inout ConfigReader, in section: DataMap) -> Int {

@@ -59,7 +59,7 @@ extension HeroCatalogPresenter {
         let label = label(of: group.key)
         let title = "\(label): \(group.display)" + (number == 1 ? "" : ", page \(number)")
         var view = context.chrome(route: route, title: title,
-                                  description: "Heroes whose \(HeroFormatting.inSentence(label)) is \(group.display).",
+                                  description: "\(context.heroesTitle) whose \(HeroFormatting.inSentence(label)) is \(group.display).",
                                   links: links, section: "heroes")
         view["title"] = .string(title)
         let pages = group.pagination.pageCount
@@ -68,14 +68,14 @@ extension HeroCatalogPresenter {
         view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })
         view["pagination"] = group.pagination.view(page: number, links: links)
         var standard = context.standardLinks(links)
-        standard["group_index"] = .string(links.href(Self.groupIndexRoute(group.key)))
+        standard["group_index"] = .string(links.href(groupIndexRoute(group.key)))
         view["links"] = .map(standard)
         return .map(view)
     }
 
     /// The page listing every value of one `group_by` key, each with its number of heroes.
     public func groupIndex(_ key: HeroGroupKey) -> TemplateValue {
-        let route = Self.groupIndexRoute(key)
+        let route = groupIndexRoute(key)
         let links = Linker(from: route)
         let title = groupIndexTitle(key)
         var view = context.chrome(route: route, title: title, description: title + ".", links: links, section: "heroes")
@@ -88,13 +88,13 @@ extension HeroCatalogPresenter {
 
     /// "Heroes by publisher", "Heroes by primary attribute".
     func groupIndexTitle(_ key: HeroGroupKey) -> String {
-        "Heroes by \(HeroFormatting.inSentence(label(of: key)))"
+        "\(context.heroesTitle) by \(HeroFormatting.inSentence(label(of: key)))"
     }
 
     func groupLinks(links: Linker) -> TemplateValue {
         let keys = groupBy.filter { groupIndexByValue[$0] != nil }
         return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
-            ["label": .string(label(of: key)), "href": .string(links.href(Self.groupIndexRoute(key)))]
+            ["label": .string(label(of: key)), "href": .string(links.href(groupIndexRoute(key)))]
         })]
     }
 
@@ -112,7 +112,7 @@ extension HeroCatalogPresenter {
 
     /// Every key's groups, in the order of `keys`, each key's values in the order a person reads
     /// their display names.
-    static func groups(of heroes: [Hero], by keys: [HeroGroupKey], facts: [HeroFact], perPage: Int) -> [Group] {
+    static func groups(of heroes: [Hero], by keys: [HeroGroupKey], facts: [HeroFact], perPage: Int, folder: String) -> [Group] {
         keys.flatMap { key in
             let names: [String: String]
             if case .fact(let index) = key.value, facts.indices.contains(index) { names = facts[index].values } else { names = [:] }
@@ -120,8 +120,8 @@ extension HeroCatalogPresenter {
                 .map { (value: $0.value, display: names[$0.value] ?? $0.value, order: Collation.key(names[$0.value] ?? $0.value),
                         members: $0.members) }
                 .sorted { $0.order != $1.order ? Collation.less($0.order, $1.order) : $0.value < $1.value }
-            return zip(found, FolderNames.make(for: found.map(\.display))).map { group, folder in
-                let route = "\(groupIndexRoute(key))\(folder)/"
+            return zip(found, FolderNames.make(for: found.map(\.display))).map { group, name in
+                let route = "\(folder)/\(key.folder)/\(name)/"
                 return Group(key: key, value: group.value, display: group.display, route: route, members: group.members,
                              pagination: Pagination(itemCount: group.members.count, perPage: perPage, firstRoute: route))
             }

@@ -11,6 +11,8 @@ public final class HeroCatalogPresenter: Sendable {
     public let heroes: [Hero]
     public let groupBy: [HeroGroupKey]
     public let pagination: Pagination
+    /// The catalog's folder in the site (`heroes`).
+    public let folder: String
     public let groups: [Group]
     /// Whether the list pages offer the search box, and the build writes its index.
     public let search: Bool
@@ -51,7 +53,8 @@ public final class HeroCatalogPresenter: Sendable {
         HeroOrdering.sort(&heroes, by: sort)
         self.heroes = heroes
         self.groupBy = groupBy
-        pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
+        folder = context.heroesFolder
+        pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
         factLabels = facts.map { $0.label ?? HeroFormatting.label($0.name) }
         factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
@@ -76,13 +79,13 @@ public final class HeroCatalogPresenter: Sendable {
         }
         for (name, setting) in stats { if let label = setting.label { labels[name] = label } }
         self.labels = labels
-        detailChrome = context.sharedChrome(links: Linker(from: Self.route(slug: "-")), section: "heroes")
-        groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage)
+        detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
+        groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
         var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
         var shared = Hasher()
-        let sample = Self.route(slug: "-")
+        let sample = context.heroesFolder + "/-/"
         shared.combine(context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
         shared.combine(sorted.count)
         for name in statScales.keys.sorted() {
@@ -109,9 +112,13 @@ public final class HeroCatalogPresenter: Sendable {
 
     /// A hero's page, by its slug: callers pass the slug alone, since handing over a whole hero
     /// copies it (every string and array retained) on each of the 100,000 pages that link one.
-    public static func route(slug: String) -> String { "heroes/\(slug)/" }
+    public func route(slug: String) -> String { "\(folder)/\(slug)/" }
 
-    public static func groupIndexRoute(_ key: HeroGroupKey) -> String { "heroes/\(key.folder)/" }
+    /// The page listing every value of one `group_by` key.
+    public func groupIndexRoute(_ key: HeroGroupKey) -> String { "\(folder)/\(key.folder)/" }
+
+    /// The script the search box reads.
+    public var searchIndexRoute: String { "\(folder)/search-index.js" }
 
     // MARK: Pages
 
@@ -119,7 +126,7 @@ public final class HeroCatalogPresenter: Sendable {
     public func listPage(number: Int) -> TemplateValue {
         let route = pagination.route(ofPage: number)
         let links = Linker(from: route)
-        let title = number == 1 ? "Heroes" : "Heroes, page \(number)"
+        let title = number == 1 ? context.heroesTitle : "\(context.heroesTitle), page \(number)"
         var view = context.chrome(route: route, title: title, description: "The hero catalog of \(context.title).",
                                   links: links, section: "heroes")
         view["title"] = .string(title)
@@ -138,7 +145,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// The detail page of the hero at `index` in name order.
     public func detail(index: Int) -> TemplateValue {
         let hero = heroes[index]
-        let route = Self.route(slug: hero.slug)
+        let route = self.route(slug: hero.slug)
         let links = Linker(from: route)
         let biography = hero.biography.map { context.markdown.render($0) }
         var view = context.chrome(detailChrome, route: route, title: hero.name,
@@ -240,7 +247,7 @@ public final class HeroCatalogPresenter: Sendable {
         // The link of a placeholder slug, cut where the slug goes: the route's shape stays the
         // presenter's, the script only joins the pieces.
         let placeholder = "\u{1}"
-        let sample = Linker(from: "").href(Self.route(slug: placeholder)).components(separatedBy: placeholder)
+        let sample = Linker(from: "").href(route(slug: placeholder)).components(separatedBy: placeholder)
         var summaries: [String] = []
         var summaryNumbers: [String: Int] = [:]
         let entries: [TemplateValue] = heroes.indices.map { index in
@@ -284,7 +291,7 @@ public final class HeroCatalogPresenter: Sendable {
     private func cardFields(_ index: Int, links: Linker, capacity: Int = 10) -> [String: TemplateValue] {
         var fields = [String: TemplateValue](minimumCapacity: capacity)
         fields["name"] = .string(heroes[index].name)
-        fields["href"] = .string(links.href(Self.route(slug: heroes[index].slug)))
+        fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
         fields["publisher"] = .string(heroes[index].publisher ?? "—")
         fields["alignment"] = .string(heroes[index].alignment ?? "unknown")
         fields["alignment_class"] = .string(HeroFormatting.alignmentClass(heroes[index].alignment))
@@ -299,6 +306,6 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     private func neighbour(_ index: Int, links: Linker) -> TemplateValue {
-        ["name": .string(heroes[index].name), "href": .string(links.href(Self.route(slug: heroes[index].slug)))]
+        ["name": .string(heroes[index].name), "href": .string(links.href(route(slug: heroes[index].slug)))]
     }
 }

@@ -220,6 +220,10 @@ public enum SiteBuild {
             markdown: MarkdownRenderer(options: config.markdown),
             data: models.data)
         context.dataSources = dataSources(config, remote: remote)
+        if let heroes = config.heroes {
+            context.heroesTitle = heroes.title
+            context.heroesFolder = heroes.path
+        }
         return context
     }
 

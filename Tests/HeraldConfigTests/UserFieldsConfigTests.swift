@@ -88,3 +88,16 @@ private func errors(_ yaml: String) -> [String] {
         "herald.yml:8:39: error: 'heroes.group_by' path 'a/b' cannot name a folder: it contains '/'",
     ])
 }
+
+@Test func theCatalogsNameAndFolder() throws {
+    let heroes = try parse("heroes:\n  source: h.json\n  title: Characters\n  path: characters\n")
+    #expect(heroes.title == "Characters" && heroes.path == "characters")
+    let defaults = try parse("heroes:\n  source: h.json\n")
+    #expect(defaults.title == "Heroes" && defaults.path == "heroes")
+    #expect(errors("heroes:\n  source: h.json\n  path: comics/marvel\n") == [
+        "herald.yml:3:9: error: 'heroes.path' must be one folder name such as 'heroes', found 'comics/marvel': it contains '/'",
+    ])
+    #expect(errors("heroes:\n  source: h.json\n  path: tasks\n") == [
+        "herald.yml:3:9: error: 'heroes.path' cannot be 'tasks': the site uses that name for something else",
+    ])
+}

@@ -177,7 +177,7 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
         // Values in reading order, case ignored: not capitals first, as code points would have it.
         "heroes/alignment/bad/", "heroes/alignment/evil/", "heroes/alignment/good/", "heroes/alignment/neutral/",
     ])
-    #expect(HeroCatalogPresenter.groupIndexRoute(.publisher) == "heroes/publisher/")
+    #expect(presenter.groupIndexRoute(.publisher) == "heroes/publisher/")
 
     let dc = try #require(presenter.groups.first { $0.value == "DC Comics" })
     let page = presenter.groupPage(dc)

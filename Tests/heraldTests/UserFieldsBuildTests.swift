@@ -210,3 +210,37 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(data.stderr.contains("Content/issues.json:2:41: error: field 'labels.name' of hero 'Crash on start': "
         + "'labels' is a list: write 'labels.*.name' for every item, or 'labels.0.name' for the first"))
 }
+
+@Test func theCatalogsOwnNameAndFolderAreUsedEverywhere() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            title: Comics
+            base_url: https://comics.example.org/
+            heroes:
+              source: Content/characters.csv
+              fields: {id: page_id, alignment: ALIGN}
+              title: Characters
+              path: characters
+              facts: {SEX: Sex}
+              group_by: [SEX]
+
+            """,
+        "Content/characters.csv": UserDataFixtures.comicCharacters,
+    ])
+    let output = try await buildStrict(site)
+    #expect(!output.files.contains { $0.hasPrefix("heroes/") })
+    #expect(output.files.contains("characters/index.html") && output.files.contains("characters/agent-7/index.html"))
+    #expect(output.files.contains("characters/sex/male-characters/index.html") && output.files.contains("characters/search-index.js"))
+    let list = try #require(output.text("characters/index.html"))
+    #expect(list.contains("<h1>Characters</h1>"))
+    #expect(list.contains(#"href="../characters/index.html" aria-current="page">Characters</a>"#))
+    #expect(list.contains("characters/search-index.js"))
+    #expect(try #require(output.text("characters/sex/index.html")).contains("<h1>Characters by sex</h1>"))
+    #expect(try #require(output.text("characters/agent-7/index.html")).contains(#"<a href="../../characters/index.html">← Characters</a>"#))
+    let sitemap = try #require(output.text("sitemap.xml"))
+    #expect(sitemap.contains("<loc>https://comics.example.org/characters/agent-7/</loc>") && !sitemap.contains("/heroes/"))
+    let home = try #require(output.text("index.html"))
+    #expect(home.contains(#"<h2 id="heroes-heading">Characters</h2>"#) && home.contains(#"href="characters/agent-7/index.html""#))
+    let index = try #require(output.text("characters/search-index.js"))
+    #expect(index.contains(#""characters/"#))
+}
