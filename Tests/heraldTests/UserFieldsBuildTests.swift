@@ -7,7 +7,7 @@ import Testing
 
 /// The catalog's hero links on a list or group page, in order, as slugs.
 private func heroOrder(_ html: String) -> [String] {
-    html.matches(of: #/<li class="panel hero-card">[\s\S]*?<a href="(?:\.\./)*heroes/([^/]+)/index\.html">/#).map { String($0.1) }
+    html.matches(of: #/<li class="panel hero-card">[\s\S]*?<a href="(?:\.\./)*[a-z]+/([^/]+)/index\.html">/#).map { String($0.1) }
 }
 
 private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TreeSnapshot {
@@ -243,4 +243,43 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(home.contains(#"<h2 id="heroes-heading">Characters</h2>"#) && home.contains(#"href="characters/agent-7/index.html""#))
     let index = try #require(output.text("characters/search-index.js"))
     #expect(index.contains(#""characters/"#))
+}
+
+@Test func githubIssuesAsACatalogTakeEveryLabelAndAssignee() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            heroes:
+              source: Content/issues.json
+              title: Issues
+              path: issues
+              fields: {id: number, name: title, biography: body, tags: labels.*.name}
+              facts:
+                state: State
+                milestone: {from: milestone.title, label: Milestone}
+                assignees: {from: assignees.*.login, label: Assignees}
+                url: {from: html_url, label: On GitHub}
+              card: [state, milestone]
+              group_by: [{field: tags, path: label, label: Labels}, milestone]
+              sort: -id
+
+            """,
+        "Content/issues.json": """
+            [
+              {"number": 9, "title": "Crash on start", "body": "It *crashes*.", "state": "open",
+               "html_url": "https://github.com/o/r/issues/9", "labels": [{"name": "bug"}, {"name": "p1"}],
+               "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
+              {"number": 10, "title": "Dark mode", "body": null, "state": "closed",
+               "html_url": "https://github.com/o/r/issues/10", "labels": [{"name": "feature"}],
+               "assignees": [], "milestone": null}
+            ]
+            """,
+    ])
+    let output = try await buildStrict(site)
+    #expect(heroOrder(try #require(output.text("issues/index.html"))) == ["dark-mode", "crash-on-start"])
+    let crash = try #require(output.text("issues/crash-on-start/index.html"))
+    #expect(crash.contains(#"<dt>Assignees</dt><dd><span class="fact-item">ana</span><span class="fact-item">bo</span></dd>"#))
+    #expect(crash.contains(#"<a href="https://github.com/o/r/issues/9">https://github.com/o/r/issues/9</a>"#))
+    #expect(crash.contains(#"<a href="../../issues/milestone/v1/index.html">v1</a>"#))
+    #expect(output.text("issues/label/p1/index.html")?.contains("<h1>Labels: p1</h1>") == true)
+    #expect(try #require(output.text("issues/dark-mode/index.html")).contains("<dt>Milestone</dt><dd>—</dd>"))
 }
