@@ -18,6 +18,8 @@ public struct HeroesConfig: Sendable {
     public var title = "Heroes"
     /// The catalog's folder in the site: one path segment.
     public var path = "heroes"
+    /// Other files' records merged into each hero's record, by key.
+    public var joins: [JoinConfig] = []
     /// Heroes per catalog page.
     public var perPage: Int
     /// Whether the catalog has a search box and writes the index it searches.
@@ -43,7 +45,7 @@ public struct HeroesConfig: Sendable {
         self.search = search
     }
 
-    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats", "title", "path"]
+    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats", "title", "path", "join"]
     static let groupKeys = ["field", "path", "label"]
 
     static func read(_ reader: inout ConfigReader, in root: DataMap) -> HeroesConfig? {
@@ -72,12 +74,14 @@ public struct HeroesConfig: Sendable {
         let stats = HeroFactsConfig.stats(&reader, in: section)
         let title = reader.text("title", in: section)?.text
         let path = folder(&reader, in: section)
+        let joins = JoinConfig.read(&reader, in: section, sectionName: "heroes")
         return source.map {
             var config = HeroesConfig(source: $0, rules: rules, groupBy: groupBy, card: card, sort: sort, perPage: perPage,
                                       search: search)
             config.stats = stats
             if let title { config.title = title }
             if let path { config.path = path }
+            config.joins = joins
             return config
         }
     }

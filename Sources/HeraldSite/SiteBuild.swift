@@ -144,7 +144,7 @@ public enum SiteBuild {
     static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
         var names = [config.pages, config.data, "Templates"]
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source)
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? [])
         for source in sources where !RemoteOptions.isURL(source) {
             names.append(source.contains("*") || source.contains("?") ? GlobPattern.base(of: source) : source)
         }
@@ -189,7 +189,7 @@ public enum SiteBuild {
     /// otherwise; nil when every source is a file.
     static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source)
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? [])
         guard sources.contains(where: RemoteOptions.isURL) else { return nil }
         var settings = RemoteFetcher.Settings(cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
                                               now: options.now)

@@ -36,7 +36,11 @@ public struct SiteSources: Sendable {
             TaskLoader(records: records, spec: try SourceSpec(tasks.source), rules: tasks.rules)
         }
         heroes = try config.heroes.map { heroes throws(DiagnosticError) in
-            HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: heroes.rules)
+            var loader = HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: heroes.rules)
+            loader.joins = try heroes.joins.map { join throws(DiagnosticError) in
+                JoinSpec(name: join.name, spec: try SourceSpec(join.source), on: join.on, key: join.key, setting: join.setting)
+            }
+            return loader
         }
         pages = PageLoader(records: records, folder: config.pages, timeZone: config.timeZone)
         var named: [(name: String, spec: SourceSpec)] = []

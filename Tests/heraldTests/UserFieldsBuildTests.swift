@@ -283,3 +283,67 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(output.text("issues/label/p1/index.html")?.contains("<h1>Labels: p1</h1>") == true)
     #expect(try #require(output.text("issues/dark-mode/index.html")).contains("<dt>Milestone</dt><dd>—</dd>"))
 }
+
+@Test func joinedRecordsReachFieldsAndFactsByKey() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            heroes:
+              source: Content/heroes.json
+              fields: {name: localized_name, biography: lore.text}
+              facts: {lore_by: {from: lore.author, label: Lore by}, rank: {from: tier.rank}}
+              join:
+                lore: {source: Content/hero_lore.json, on: localized_name}
+                tier: {source: Content/tiers.csv, on: id, key: hero_id}
+
+            """,
+        "Content/heroes.json": UserDataFixtures.dotaHeroes,
+        "Content/hero_lore.json": """
+            {
+              "Anti-Mage": {"text": "The monks of *Turstarkuri* watched the valleys below.", "author": "Valve"},
+              "Axe": {"text": "As a grunt in the Army of Red Mist, Mogul Khan set his sights on the rank of Red Mist General."}
+            }
+            """,
+        "Content/tiers.csv": "hero_id,rank\n1,A\n2,B\n3,C\n5,B\n8,A\n14,S\n",
+    ])
+    let output = try await buildStrict(site)
+    let antiMage = try #require(output.text("heroes/anti-mage/index.html"))
+    #expect(antiMage.contains("The monks of <em>Turstarkuri</em> watched the valleys below."))
+    #expect(antiMage.contains(#"<dt>Lore by</dt><dd><span class="fact-item">Valve</span></dd>"#))
+    #expect(antiMage.contains(#"<dt>Rank</dt><dd><span class="fact-item">A</span></dd>"#))
+    // A hero the lore file does not name simply has no lore.
+    let pudge = try #require(output.text("heroes/pudge/index.html"))
+    #expect(pudge.contains("No biography yet.") && pudge.contains("<dt>Lore by</dt><dd>—</dd>"))
+    #expect(pudge.contains(#"<dt>Rank</dt><dd><span class="fact-item">S</span></dd>"#))
+
+    // The joined file is an input of the build: changing it alone rebuilds the pages it feeds.
+    try site.edit("Content/hero_lore.json", replacing: "\"author\": \"Valve\"", with: "\"author\": \"IceFrog\"")
+    let again = try await buildStrict(site)
+    #expect(again.text("heroes/anti-mage/index.html")?.contains(#"<dd><span class="fact-item">IceFrog</span></dd>"#) == true)
+}
+
+@Test func aMissingJoinKeyIsAnErrorAtItsRecord() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            heroes:
+              source: Content/heroes.json
+              fields: {name: localized_name}
+              join:
+                tier: {source: Content/tiers.json, on: localised_name, key: hero}
+
+            """,
+        "Content/heroes.json": UserDataFixtures.dotaHeroes,
+        "Content/tiers.json": """
+            [
+              {"hero": "Axe", "rank": "B"},
+              {"heroe": "Pudge", "rank": "S"}
+            ]
+            """,
+    ])
+    let joined = try await site.build(["--strict"])
+    #expect(joined.status == 1)
+    #expect(joined.stderr.contains("Content/tiers.json:3:3: error: this record has no 'hero', the key 'heroes.join.tier' matches records by (did you mean 'heroe'?)"))
+    try site.write("Content/tiers.json", #"[{"hero": "Axe", "rank": "B"}]"#)
+    let result = try await site.build(["--strict"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("Content/heroes.json:2:8: error: this record has no 'localised_name' to join 'heroes.join.tier' on (did you mean 'localized_name'?)"))
+}

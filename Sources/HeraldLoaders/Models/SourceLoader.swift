@@ -12,6 +12,8 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     private let decode: @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?
     private let check: @Sendable (_ models: [Model], _ problems: [Diagnostic], _ log: DiagnosticLog) throws(DiagnosticError) -> [Model]
     public let checksSlugs: Bool
+    /// Other sources' records merged into each record before it is decoded.
+    public var joins: [JoinSpec] = []
 
     init(records: RecordLoader, spec: SourceSpec,
          decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
@@ -25,19 +27,48 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     }
 
     public func inputFiles() throws(DiagnosticError) -> [String]? {
-        try records.files(of: spec).map(\.fullPath)
+        var files = try records.files(of: spec).map(\.fullPath)
+        for join in joins { files += try records.files(of: join.spec).map(\.fullPath) }
+        return files
     }
 
     public var warnings: [Diagnostic] { log.all }
 
     public func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)] {
-        guard spec.isRemote, let remote = records.remote else { return [] }
-        return try remote.documents(for: spec).map { ($0.url, ContentHash.of($0.bytes)) }
+        guard let remote = records.remote else { return [] }
+        var inputs: [(name: String, digest: UInt64)] = []
+        for spec in [spec] + joins.map(\.spec) where spec.isRemote {
+            inputs += try remote.documents(for: spec).map { ($0.url, ContentHash.of($0.bytes)) }
+        }
+        return inputs
     }
 
     public func load() throws(DiagnosticError) -> [Model] {
         let (log, decode) = (log, decode)
-        let (models, problems) = try records.decode(spec) { record throws(DiagnosticError) in try decode(record, log) }
+        guard !joins.isEmpty else {
+            let (models, problems) = try records.decode(spec) { record throws(DiagnosticError) in try decode(record, log) }
+            return try check(models, problems, log)
+        }
+        let tables = try joinTables()
+        // A model kept from an earlier build knows nothing of a joined file that changed since.
+        var loader = records
+        loader.decoded = nil
+        let (models, problems) = try loader.decode(spec) { record throws(DiagnosticError) in
+            var merged = record
+            for table in tables { merged = try table.merge(into: merged) }
+            return try decode(merged, log)
+        }
         return try check(models, problems, log)
+    }
+
+    /// Every join's records, the problems of all of them together.
+    private func joinTables() throws(DiagnosticError) -> [JoinTable] {
+        var tables: [JoinTable] = []
+        var problems: [Diagnostic] = []
+        for join in joins {
+            do throws(DiagnosticError) { tables.append(try JoinTable(join, loader: records)) } catch { problems += error.diagnostics }
+        }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        return tables
     }
 }
