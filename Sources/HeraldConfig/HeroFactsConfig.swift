@@ -1,66 +1,15 @@
 import HeraldCore
 import HeraldModels
 
-/// `heroes.facts:`, and the keys that name facts or fields: `card:`, `group_by:` and `sort:`.
+/// The `heroes:` keys that name facts or fields: `card:`, `group_by:` and `sort:`; and `stats:`.
 enum HeroFactsConfig {
-    static let factKeys = ["from", "label", "values"]
     /// Hero fields a card can show and the catalog can be sorted by: the ones that hold one text.
     static let textFields: [HeroField] = [.name, .fullName, .publisher, .alignment, .id, .slug]
-
-    /// The facts in the order written: `name: Label`, or `name: {from: key.path, label: …, values: {raw: Display}}`.
-    static func facts(_ reader: inout ConfigReader, in section: DataMap, mapped: inout [MappedPath]) -> [HeroFact] {
-        guard let map = reader.map("facts", in: section) else { return [] }
-        var facts: [HeroFact] = []
-        for (name, node) in map.entries {
-            let setting = "heroes.facts.\(name)"
-            var fact = HeroFact(name: name)
-            switch node.value {
-            case .null: break
-            case .string(let label): fact.label = label
-            case .map(let long):
-                reader.rejectUnknownKeys(in: long, known: factKeys, section: setting)
-                if let from = reader.value("from", in: long) {
-                    fact.path = KeyPaths.check(&reader, node: from, label: "\(setting).from") ?? name
-                }
-                fact.label = reader.text("label", in: long)?.text
-                fact.values = displayNames(&reader, in: long, setting: setting)
-            default:
-                reader.error("'\(setting)' must be a label, or a map with 'from:', 'label:' and 'values:', "
-                             + "found \(node.value.quotedForMessage)", at: node)
-                continue
-            }
-            if DataPath(fact.path) == nil {
-                reader.error("'\(setting)' reads '\(fact.path)', which is no key path (quote a key that holds a dot: "
-                             + "base.\"Sp. Attack\")", atKey: name, in: map)
-                continue
-            }
-            let position = map.position(ofKey: name)
-            mapped.append(MappedPath(path: fact.path, setting: setting,
-                                     location: SourceLocation(file: reader.file, line: position?.line ?? node.line,
-                                                              column: position?.column ?? node.column)))
-            facts.append(fact)
-        }
-        return facts
-    }
-
-    private static func displayNames(_ reader: inout ConfigReader, in map: DataMap, setting: String) -> [String: String] {
-        guard let values = reader.map("values", in: map) else { return [:] }
-        var names: [String: String] = [:]
-        for (raw, node) in values.entries {
-            switch node.value {
-            case .string(let text): names[raw] = text
-            case .int(let number): names[raw] = String(number)
-            default:
-                reader.error("'\(setting).values.\(raw)' must be the text to show, found \(node.value.quotedForMessage)", at: node)
-            }
-        }
-        return names
-    }
 
     /// A fact by its name, else one of `fields`; otherwise an error (`cannot group heroes by 'x'`)
     /// with the nearest name, or every name that would do.
     static func valueKey(_ reader: inout ConfigReader, name: String, node: DataNode, use: Use,
-                         facts: [HeroFact], fields: [HeroField]) -> HeroValueKey? {
+                         facts: [RecordFact], fields: [HeroField]) -> HeroValueKey? {
         if let index = facts.firstIndex(where: { $0.name == name }) { return .fact(index) }
         if let field = HeroField(rawValue: name), fields.contains(field) { return .field(field) }
         let names = facts.map(\.name) + fields.map(\.rawValue)
@@ -86,7 +35,7 @@ enum HeroFactsConfig {
     }
 
     /// `card: [primary_attr, attack_type]`; nil when absent (the cards show publisher and alignment).
-    static func card(_ reader: inout ConfigReader, in section: DataMap, facts: [HeroFact]) -> [HeroValueKey]? {
+    static func card(_ reader: inout ConfigReader, in section: DataMap, facts: [RecordFact]) -> [HeroValueKey]? {
         guard let items = reader.textList("card", in: section) else { return nil }
         return items.compactMap { name, node in
             valueKey(&reader, name: name, node: node, use: .card, facts: facts,
@@ -95,7 +44,7 @@ enum HeroFactsConfig {
     }
 
     /// `sort: -appearances`: a field or fact, `-` for descending.
-    static func sort(_ reader: inout ConfigReader, in section: DataMap, facts: [HeroFact]) -> HeroSort {
+    static func sort(_ reader: inout ConfigReader, in section: DataMap, facts: [RecordFact]) -> HeroSort {
         guard let (text, node) = reader.text("sort", in: section) else { return .name }
         let descending = text.hasPrefix("-")
         let name = descending ? String(text.dropFirst()) : text

@@ -64,7 +64,7 @@ public struct HeroesConfig: Sendable {
                 rules.mapped.append(MappedPath(path: path, setting: label, location: node.location(in: reader.file)))
             }
         }
-        rules.facts = HeroFactsConfig.facts(&reader, in: section, mapped: &rules.mapped)
+        rules.facts = FactsConfig.read(&reader, in: section, sectionName: "heroes", mapped: &rules.mapped)
         rules.imageBase = imageBase(&reader, in: section, source: source)
         let groupBy = groupBy(&reader, in: section, facts: rules.facts)
         let card = HeroFactsConfig.card(&reader, in: section, facts: rules.facts)
@@ -88,7 +88,7 @@ public struct HeroesConfig: Sendable {
 
     /// `group_by: [primary_attr, {field: roles, path: role, label: Roles}]`: facts and the
     /// groupable fields, each a folder of its own under the catalog.
-    private static func groupBy(_ reader: inout ConfigReader, in section: DataMap, facts: [HeroFact]) -> [HeroGroupKey] {
+    private static func groupBy(_ reader: inout ConfigReader, in section: DataMap, facts: [RecordFact]) -> [HeroGroupKey] {
         guard let node = reader.value("group_by", in: section) else { return defaultGroupBy }
         let items: [DataNode]
         switch node.value {
@@ -108,7 +108,7 @@ public struct HeroesConfig: Sendable {
         return keys
     }
 
-    private static func groupKey(_ reader: inout ConfigReader, _ item: DataNode, facts: [HeroFact]) -> HeroGroupKey? {
+    private static func groupKey(_ reader: inout ConfigReader, _ item: DataNode, facts: [RecordFact]) -> HeroGroupKey? {
         switch item.value {
         case .string(let name):
             return HeroFactsConfig.valueKey(&reader, name: name, node: item, use: .group, facts: facts,

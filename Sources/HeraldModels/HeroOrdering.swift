@@ -10,11 +10,6 @@ public enum HeroOrdering {
         reorder(&heroes, by: heroes.indices.sorted { before(keys[$0], keys[$1], descending: sort.descending) })
     }
 
-    /// By name, as a person reads names: `sort(_:by: .name)`.
-    public static func sortByName(_ heroes: inout [Hero]) {
-        sort(&heroes, by: .name)
-    }
-
     private typealias Key = (value: HeroSort.Value?, name: [UInt8], slug: String)
 
     /// Missing values last in either direction; ties by name, then slug, always ascending.

@@ -13,24 +13,6 @@ public enum HeroField: String, CaseIterable, Sendable {
     }
 }
 
-/// One more field of each record that the site shows (`facts:` in `herald.yml`): its name, the
-/// key path it is read from, its label, and display names for its raw values.
-public struct HeroFact: Sendable, Hashable {
-    public var name: String
-    public var path: String
-    /// nil: the presenters make one from the name (`move_speed` → "Move speed").
-    public var label: String?
-    /// Raw value → what the pages show (`agi` → "Agility").
-    public var values: [String: String]
-
-    public init(name: String, path: String? = nil, label: String? = nil, values: [String: String] = [:]) {
-        self.name = name
-        self.path = path ?? name
-        self.label = label
-        self.values = values
-    }
-}
-
 /// How one stat is shown (`stats:` in `herald.yml`): its label, and the value that fills its bar
 /// (nil: the largest value of that stat among all heroes).
 public struct HeroStatSetting: Sendable, Hashable {
@@ -51,13 +33,13 @@ public struct HeroRules: Sendable {
     /// (`[health, armor, shields]` in a CSV roster); when given, they replace the `stats` map.
     public var statFields: [String]
     /// Read into `Hero.facts`, in this order.
-    public var facts: [HeroFact]
+    public var facts: [RecordFact]
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []
     /// What relative image paths point into; nil: the site itself.
     public var imageBase: ImageBase?
 
-    public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [HeroFact] = []) {
+    public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [RecordFact] = []) {
         self.fields = fields
         self.statFields = statFields
         self.facts = facts

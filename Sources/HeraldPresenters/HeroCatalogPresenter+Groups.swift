@@ -112,7 +112,7 @@ extension HeroCatalogPresenter {
 
     /// Every key's groups, in the order of `keys`, each key's values in the order a person reads
     /// their display names.
-    static func groups(of heroes: [Hero], by keys: [HeroGroupKey], facts: [HeroFact], perPage: Int, folder: String) -> [Group] {
+    static func groups(of heroes: [Hero], by keys: [HeroGroupKey], facts: [RecordFact], perPage: Int, folder: String) -> [Group] {
         keys.flatMap { key in
             let names: [String: String]
             if case .fact(let index) = key.value, facts.indices.contains(index) { names = facts[index].values } else { names = [:] }

@@ -17,7 +17,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// Whether the list pages offer the search box, and the build writes its index.
     public let search: Bool
     /// The site's facts, what the cards show (nil: publisher and alignment), and the order.
-    public let facts: [HeroFact]
+    public let facts: [RecordFact]
     let card: [HeroValueKey]?
     public let sort: HeroSort
     /// Group key → value → index in `groups`, so detail pages find their groups directly.
@@ -25,7 +25,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// Per fact, its label, and the group key whose pages its values link to.
     let factLabels: [String]
     let factGroups: [HeroGroupKey?]
-    let formatter: FactFormatter
+    let factsView: FactsView
     private let ranking: HeroRanking
     /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
     private let statScales: [String: Double]
@@ -43,7 +43,7 @@ public final class HeroCatalogPresenter: Sendable {
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
     public init(heroes: consuming [Hero], groupBy: [HeroGroupKey], perPage: Int, search: Bool = true,
-                facts: [HeroFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name,
+                facts: [RecordFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name,
                 stats: [String: HeroStatSetting] = [:], context: SiteContext) {
         self.context = context
         self.search = search
@@ -56,9 +56,9 @@ public final class HeroCatalogPresenter: Sendable {
         folder = context.heroesFolder
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
-        factLabels = facts.map { $0.label ?? HeroFormatting.label($0.name) }
+        factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+        factLabels = factsView.labels
         factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
-        formatter = FactFormatter(language: context.language, dayText: context.dayText)
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes

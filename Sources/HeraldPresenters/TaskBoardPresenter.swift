@@ -27,12 +27,17 @@ public struct TaskBoardPresenter: Sendable {
     private let tagRoutes: [String: String]
     private let projectRoutes: [String: String]
     private let notesHTML: [String]
+    /// The site's `facts:` of tasks, and the ones the cards show (`card:`).
+    private let factsView: FactsView
+    private let cardFacts: [Int]?
     /// Per column, its tasks' indexes in board order: the board, the report, the home page's
     /// counts and the done pages all read them.
     private let columnMembers: [[Int]]
 
-    public init(tasks: [Task], columns: [String], context: SiteContext) {
+    public init(tasks: [Task], columns: [String], facts: [RecordFact] = [], card: [Int]? = nil, context: SiteContext) {
         self.context = context
+        factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+        cardFacts = card
         self.columns = columns
         self.tasks = tasks
         notesHTML = tasks.map { task in
@@ -231,7 +236,7 @@ public struct TaskBoardPresenter: Sendable {
         let project: TemplateValue = task.project.map { name in
             ["name": .string(name), "href": .string(links.href(projectRoutes[name] ?? "tasks/"))]
         } ?? nil
-        return [
+        var view: [String: TemplateValue] = [
             "id": .string(Self.anchor(task.id)),
             "task_id": .string(task.id),
             "title": .string(task.title),
@@ -243,11 +248,16 @@ public struct TaskBoardPresenter: Sendable {
             "due": due,
             "project": project,
             "assignee": task.assignee.map { .string($0) } ?? nil,
+            "assignees": .list(task.assignees.map { .string($0) }),
+            "assignees_text": task.assignees.isEmpty ? nil : .string(task.assignees.joined(separator: ", ")),
             "has_tags": .bool(!task.tags.isEmpty),
             "tags": .list(task.tags.map { tag in
                 ["name": .string(tag), "href": .string(links.href(tagRoutes[tag] ?? "tasks/"))]
             }),
         ]
+        factsView.add(task.facts, record: task.record, to: &view)
+        factsView.addCard(task.facts, positions: cardFacts, to: &view)
+        return .map(view)
     }
 
     private func facetView(_ facet: Facet, links: Linker) -> TemplateValue {

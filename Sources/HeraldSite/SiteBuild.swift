@@ -144,7 +144,7 @@ public enum SiteBuild {
     static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
         var names = [config.pages, config.data, "Templates"]
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? [])
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? []) + (config.tasks?.joins.map(\.source.source) ?? [])
         for source in sources where !RemoteOptions.isURL(source) {
             names.append(source.contains("*") || source.contains("?") ? GlobPattern.base(of: source) : source)
         }
@@ -189,7 +189,7 @@ public enum SiteBuild {
     /// otherwise; nil when every source is a file.
     static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? [])
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? []) + (config.tasks?.joins.map(\.source.source) ?? [])
         guard sources.contains(where: RemoteOptions.isURL) else { return nil }
         var settings = RemoteFetcher.Settings(cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
                                               now: options.now)
@@ -230,7 +230,8 @@ public enum SiteBuild {
     /// Every coordinator's items: what pages and files this build writes.
     static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
                                     assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
-        let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [], context: context)
+        let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [],
+                                       facts: config.tasks?.rules.facts ?? [], card: config.tasks?.card, context: context)
         // The catalog gets the only reference to the heroes, so it sorts them without copying them.
         let heroes = models.heroes
         models.heroes = []

@@ -35,11 +35,11 @@ private func errors(_ yaml: String) -> [String] {
           sort: -move_speed
         """)
     #expect(heroes.rules.facts == [
-        HeroFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
-        HeroFact(name: "attack_type", label: "Attack type"),
-        HeroFact(name: "move_speed"),
-        HeroFact(name: "birthplace", path: "biography.placeOfBirth", label: "Place of birth"),
-        HeroFact(name: "sp_attack", path: #"base."Sp. Attack""#),
+        RecordFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
+        RecordFact(name: "attack_type", label: "Attack type"),
+        RecordFact(name: "move_speed"),
+        RecordFact(name: "birthplace", path: "biography.placeOfBirth", label: "Place of birth"),
+        RecordFact(name: "sp_attack", path: #"base."Sp. Attack""#),
     ])
     #expect(heroes.card == [.fact(0), .fact(1)])
     #expect(heroes.groupBy == [
@@ -99,5 +99,25 @@ private func errors(_ yaml: String) -> [String] {
     ])
     #expect(errors("heroes:\n  source: h.json\n  path: tasks\n") == [
         "herald.yml:3:9: error: 'heroes.path' cannot be 'tasks': the site uses that name for something else",
+    ])
+}
+
+@Test func tasksHaveFactsCardsAndJoinsToo() throws {
+    let tasks = try #require(try SiteConfig.parse("""
+        tasks:
+          source: Content/issues.json
+          fields: {assignee: assignees.*.login}
+          facts: {milestone: {from: milestone.title}, state: State}
+          card: [state]
+          join: {owner: {source: Content/owners.json, on: user.login, key: login}}
+        """, file: "herald.yml").tasks)
+    #expect(tasks.rules.fields[.assignee] == "assignees.*.login")
+    #expect(tasks.rules.facts == [RecordFact(name: "milestone", path: "milestone.title"), RecordFact(name: "state", label: "State")])
+    #expect(tasks.card == [1])
+    #expect(tasks.joins.map { "\($0.name) \($0.source.source) \($0.on) \($0.key)" } == ["owner Content/owners.json user.login login"])
+    #expect(tasks.rules.mapped.map(\.setting) == ["tasks.fields.assignee", "tasks.facts.milestone", "tasks.facts.state"])
+    #expect(errors("tasks:\n  source: t.json\n  facts: {state: State}\n  card: [stat]\n  join: {owner: {source: o.json}}\n") == [
+        "herald.yml:4:10: error: cannot show on a card 'stat' (did you mean 'state'?)",
+        "herald.yml:5:10: error: 'tasks.join.owner' needs 'on:', the key path in each record whose value picks the joined record",
     ])
 }

@@ -7,8 +7,8 @@ import Testing
 
 @Test func factsAreReadThroughTheirPathsAndMissingOnesAreNull() throws {
     let rules = HeroRules(fields: [.name: "localized_name"], facts: [
-        HeroFact(name: "primary_attr"), HeroFact(name: "roles"), HeroFact(name: "sp_attack", path: #"base."Sp. Attack""#),
-        HeroFact(name: "labels", path: "labels.*.name"), HeroFact(name: "lore"),
+        RecordFact(name: "primary_attr"), RecordFact(name: "roles"), RecordFact(name: "sp_attack", path: #"base."Sp. Attack""#),
+        RecordFact(name: "labels", path: "labels.*.name"), RecordFact(name: "lore"),
     ])
     let hero = try Hero.decode(try record("""
         localized_name: Anti-Mage
@@ -25,7 +25,7 @@ import Testing
 }
 
 @Test func aPathIntoAListIsAnErrorAtTheListShowingBothSpellings() throws {
-    let rules = HeroRules(facts: [HeroFact(name: "label", path: "labels.name")])
+    let rules = HeroRules(facts: [RecordFact(name: "label", path: "labels.name")])
     do {
         _ = try Hero.decode(try record("name: Ana\nlabels:\n  - {name: support}\n", file: "Content/heroes.yml"), rules: rules)
         Issue.record("decoded")
@@ -83,4 +83,12 @@ import Testing
                 + "(set heroes.image_base to where the images are, such as https://cdn.example.org/)",
         ])
     }
+}
+
+@Test func aTaskTakesEveryAssigneeOfAListAndOneOfAText() throws {
+    let rules = TaskRules(fields: [.assignee: "assignees.*.login"], columns: ["todo"])
+    let task = try #require(try Task.decode(try record("title: Fix it\nassignees: [{login: ana}, {login: bo}]\n"), rules: rules))
+    #expect(task.assignees == ["ana", "bo"] && task.assignee == "ana")
+    let one = try #require(try Task.decode(try record("title: Fix it\nassignee: \"Doe, Jane\"\n"), rules: TaskRules(columns: ["todo"])))
+    #expect(one.assignees == ["Doe, Jane"])
 }

@@ -8,9 +8,9 @@ import Testing
 // cards when `card:` names them, and the catalog in its `sort:` order.
 
 private let facts = [
-    HeroFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
-    HeroFact(name: "roles"), HeroFact(name: "move_speed"), HeroFact(name: "APPEARANCES"), HeroFact(name: "alive"),
-    HeroFact(name: "first_seen"), HeroFact(name: "wiki"), HeroFact(name: "eyeColor"),
+    RecordFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
+    RecordFact(name: "roles"), RecordFact(name: "move_speed"), RecordFact(name: "APPEARANCES"), RecordFact(name: "alive"),
+    RecordFact(name: "first_seen"), RecordFact(name: "wiki"), RecordFact(name: "eyeColor"),
 ]
 
 private func hero(_ name: String, _ values: [DataValue]) -> Hero {

@@ -347,3 +347,39 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(result.status == 1)
     #expect(result.stderr.contains("Content/heroes.json:2:8: error: this record has no 'localised_name' to join 'heroes.join.tier' on (did you mean 'localized_name'?)"))
 }
+
+@Test func githubIssuesAsABoardShowEveryAssigneeTheirFactsAndJoinedTeams() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+            tasks:
+              source: Content/issues.json
+              columns: [todo, done]
+              status_map: {open: todo, closed: done}
+              fields: {id: number, status: state, assignee: assignees.*.login, tags: labels.*.name}
+              facts:
+                milestone: {from: milestone.title, label: Milestone}
+                team: {from: owner.team, label: Team}
+              card: [milestone, team]
+              join:
+                owner: {source: Content/owners.json, on: user.login, key: login}
+
+            """,
+        "Content/issues.json": """
+            [
+              {"number": 9, "title": "Crash on start", "state": "open", "user": {"login": "cy"},
+               "labels": [{"name": "bug"}], "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
+              {"number": 10, "title": "Dark mode", "state": "closed", "user": {"login": "di"},
+               "labels": [], "assignees": [], "milestone": null}
+            ]
+            """,
+        "Content/owners.json": #"[{"login": "cy", "team": "Core"}, {"login": "di", "team": "Design"}]"#,
+    ])
+    let output = try await buildStrict(site)
+    let board = try #require(output.text("tasks/index.html"))
+    #expect(board.contains("<span>@ana</span>\n<span>@bo</span>"))
+    #expect(board.contains(#"<span class="card-fact" title="Milestone">v1</span>"#))
+    #expect(board.contains(#"<span class="card-fact" title="Team">Core</span>"#))
+    #expect(board.contains(#"<span class="card-fact" title="Milestone">—</span>"#))
+    #expect(board.contains(#"<span class="card-fact" title="Team">Design</span>"#))
+    #expect(output.text("tasks/report.md")?.contains("Crash on start — ana, bo") == true)
+}
