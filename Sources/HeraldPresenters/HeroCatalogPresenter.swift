@@ -97,6 +97,7 @@ public final class HeroCatalogPresenter: Sendable {
         shared.combine(facts)
         shared.combine(card)
         shared.combine(groupBy)
+        shared.combine(sort)
         sharedKey = shared.finalize()
     }
 

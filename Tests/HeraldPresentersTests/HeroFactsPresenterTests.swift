@@ -86,3 +86,17 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     let featured = presenter.featured(2, links: Linker(from: ""))
     #expect(featured["heroes"]?.list?.map { $0["name"]?.string } == ["Axe", "Anti-Mage"])
 }
+
+@Test func fingerprintsFollowTheFactsTheCardsAndTheOrder() throws {
+    let plain = try catalog()
+    let relabelled = HeroCatalogPresenter(heroes: plain.heroes, groupBy: plain.groupBy, perPage: 48,
+                                          facts: [RecordFact(name: "primary_attr", label: "Attribute")] + facts.dropFirst(),
+                                          card: [.fact(0), .fact(2)], context: try context())
+    #expect(plain.detail(index: 0) != relabelled.detail(index: 0))
+    #expect(plain.detailFingerprint(index: 0) != relabelled.detailFingerprint(index: 0))
+    let otherCard = try catalog(card: [.fact(1)])
+    #expect(plain.listPage(number: 1) != otherCard.listPage(number: 1))
+    #expect(plain.listFingerprint(number: 1) != otherCard.listFingerprint(number: 1))
+    let sorted = try catalog(sort: HeroSort(key: .fact(2), descending: true))
+    #expect(plain.listFingerprint(number: 1) != sorted.listFingerprint(number: 1))
+}
