@@ -14,14 +14,15 @@ extension HeroCatalogPresenter {
     }
 
     /// Adds the `card:` facts to a card: `card_facts` (label and text, "—" when missing) and
-    /// `has_card_facts`, false when the site names none and the card shows publisher and alignment.
+    /// `has_card_facts`, false without `card:`, when the card shows publisher and alignment
+    /// (`card: []` shows neither).
     func addCardFacts(_ index: Int, to card: inout [String: TemplateValue]) {
         guard let keys = self.card else {
             card["has_card_facts"] = false
             card["card_facts"] = .list([])
             return
         }
-        card["has_card_facts"] = .bool(!keys.isEmpty)
+        card["has_card_facts"] = true
         card["card_facts"] = .list(keys.map { key in
             let (label, texts) = cardTexts(index, key)
             return ["label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]

@@ -62,6 +62,8 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     #expect(cards[0]["card_facts"]?.list?.map { $0["label"]?.string } == ["Primary attribute", "Move speed"])
     let plain = try #require(try catalog(card: nil).listPage(number: 1)["heroes"]?.list?.first)
     #expect(plain["has_card_facts"]?.bool == false && plain["card_facts"]?.list == [])
+    let bare = try #require(try catalog(card: []).listPage(number: 1)["heroes"]?.list?.first)
+    #expect(bare["has_card_facts"]?.bool == true && bare["card_facts"]?.list == [])
 }
 
 @Test func groupPagesAreHeadedByTheLabelAndDisplayNames() throws {
