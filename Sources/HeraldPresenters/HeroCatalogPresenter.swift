@@ -229,6 +229,7 @@ public final class HeroCatalogPresenter: Sendable {
             hasher.combine(heroes[index].alignment)
             hasher.combine(heroes[index].aliases)
             hasher.combine(heroes[index].tags)
+            hasher.combine(cardFactTexts(index))
         }
         return hasher.finalize()
     }
@@ -259,7 +260,7 @@ public final class HeroCatalogPresenter: Sendable {
                 summaryNumbers[summary] = summaries.count - 1
                 return summaries.count - 1
             }()
-            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags).joined(separator: " ")
+            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags + cardFactTexts(index)).joined(separator: " ")
             return ["name": .string(hero.name), "slug": .string(hero.slug), "summary": .int(number),
                     "extra": .string(extra), "last": .bool(index == heroes.count - 1)]
         }

@@ -102,3 +102,12 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     let sorted = try catalog(sort: HeroSort(key: .fact(2), descending: true))
     #expect(plain.listFingerprint(number: 1) != sorted.listFingerprint(number: 1))
 }
+
+@Test func theSearchIndexMatchesWhatTheCardsShow() throws {
+    let presenter = try catalog()
+    let entries = try #require(presenter.searchIndex()["heroes"]?.list)
+    let axe = try #require(entries.first { $0["name"]?.string == "Axe" })
+    #expect(axe["extra"]?.string == "Strength 310")
+    let other = try catalog(card: [.fact(0)])
+    #expect(presenter.searchIndexFingerprint() != other.searchIndexFingerprint())
+}
