@@ -1,8 +1,8 @@
 import HeraldCore
 import HeraldModels
 
-/// Dotted key paths in `herald.yml` (`biography.publisher`, `roles.0`), checked for shape only:
-/// whether they exist depends on the data.
+/// Key paths in `herald.yml` (`biography.publisher`, `roles.0`, `labels.*.name`,
+/// `base."Sp. Attack"`), checked for shape only: whether they exist depends on the data.
 enum KeyPaths {
     static func read(_ reader: inout ConfigReader, key: String, in map: DataMap, label: String? = nil) -> String? {
         guard let node = reader.value(key, in: map) else { return nil }
@@ -10,8 +10,7 @@ enum KeyPaths {
     }
 
     static func check(_ reader: inout ConfigReader, node: DataNode, label: String) -> String? {
-        if case .string(let path) = node.value,
-           !path.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        if case .string(let path) = node.value, DataPath(path) != nil {
             return path
         }
         reader.error("'\(label)' must be a key path such as 'biography.publisher', found \(node.value.quotedForMessage)",

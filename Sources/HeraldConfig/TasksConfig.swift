@@ -9,13 +9,17 @@ public struct TasksConfig: Sendable {
     public var rules: TaskRules
     /// Limits, swimlanes and the calendar feed.
     public var board = BoardConfig()
+    /// The facts the board's cards show (indices into `rules.facts`); nil: none.
+    public var card: [Int]?
+    /// Other files' records merged into each task's record, by key.
+    public var joins: [JoinConfig] = []
 
     public init(source: SourceConfig, rules: TaskRules) {
         self.source = source
         self.rules = rules
     }
 
-    static let keys = SourceConfig.keys + ["columns", "fields", "status_map"] + BoardConfig.keys
+    static let keys = SourceConfig.keys + ["columns", "fields", "status_map", "facts", "card", "join"] + BoardConfig.keys
 
     static func read(_ reader: inout ConfigReader, in root: DataMap, timeZone: TimeZone) -> TasksConfig? {
         guard let section = reader.map("tasks", in: root) else { return nil }
@@ -25,16 +29,25 @@ public struct TasksConfig: Sendable {
         var rules = TaskRules(timeZone: timeZone)
         if let columns = columns(&reader, in: section) { rules.columns = columns }
         for (field, node) in KeyPaths.fields(&reader, in: section, sectionName: "tasks") as [(TaskField, DataNode)] {
-            rules.fields[field] = KeyPaths.check(&reader, node: node, label: "tasks.fields.\(field.rawValue)")
+            let setting = "tasks.fields.\(field.rawValue)"
+            rules.fields[field] = KeyPaths.check(&reader, node: node, label: setting)
+            if let path = rules.fields[field] {
+                rules.mapped.append(MappedPath(path: path, setting: setting, location: node.location(in: reader.file)))
+            }
         }
+        rules.facts = FactsConfig.read(&reader, in: section, sectionName: "tasks", mapped: &rules.mapped)
+        let card = FactsConfig.card(&reader, in: section, sectionName: "tasks", facts: rules.facts)
+        let joins = JoinConfig.read(&reader, in: section, sectionName: "tasks")
         rules.statusMap = statusMap(&reader, in: section, columns: rules.columns)
         rules.statusMapOrder = reader.value("status_map", in: section).flatMap { node in
             if case .map(let map) = node.value { map.keys.filter { rules.statusMap[$0] != nil } } else { nil }
         } ?? []
         let board = BoardConfig.read(&reader, in: section, columns: rules.columns)
-        return source.map { source in
-            var config = TasksConfig(source: source, rules: rules)
+        return source.map {
+            var config = TasksConfig(source: $0, rules: rules)
             config.board = board
+            config.card = card
+            config.joins = joins
             return config
         }
     }

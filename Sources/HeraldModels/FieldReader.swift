@@ -84,9 +84,17 @@ struct FieldReader {
     }
 
     /// The first of `paths` that holds a value; the keys it passes over and takes are consumed.
+    /// A path that runs into a list without `*` or an index is reported, never read as missing.
     mutating func find(_ paths: [String]) -> (path: String, node: DataNode)? {
         for path in paths {
-            guard let node = record.fields.lookup(path) else { continue }
+            let node: DataNode
+            switch record.fields.resolve(path) {
+            case .found(let found): node = found
+            case .missing: continue
+            case .intoList(let listPath, let rest, let list):
+                report("field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))", at: list)
+                return nil
+            }
             if !path.utf8.contains(UInt8(ascii: ".")) { consumed.insert(path) }
             if !isMissing(node.value) { return (path, node) }
         }

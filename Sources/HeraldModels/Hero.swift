@@ -46,6 +46,10 @@ public struct Hero: Sendable, Identifiable {
     public var tags: [String]
     /// The record's fields that no model field took, for templates to reach as `extra`.
     public var extra: DataMap
+    /// The value of each of the rules' `facts`, in their order: `.null` where the record has none.
+    public var facts: [DataValue] = []
+    /// The whole source record, joined records included, for templates to reach as `hero.record`.
+    public var record = DataMap()
     public var location: SourceLocation
     /// Which reading of its record this hero came from: a new number each time a record is
     /// decoded, so two heroes with the same revision are the same hero. The dev server's page

@@ -37,15 +37,36 @@ extension Hero {
         hero.appearance = appearance(&reader, paths: rules.keyPaths(for: .appearance))
         hero.aliases = reader.list(rules.keyPaths(for: .aliases))
         hero.affiliations = reader.list(rules.keyPaths(for: .affiliations))
-        hero.images = reader.links(rules.keyPaths(for: .image))
+        hero.images = images(&reader, rules: rules)
         hero.image = hero.images.first
         hero.tags = reader.list(rules.keyPaths(for: .tags))
         hero.extra = reader.extra
+        hero.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
+        if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)
         hero.revision = Revision.next()
         return hero
+    }
+
+    /// The record's image links, each resolved against the rules' image base; a path that would
+    /// climb out of the site is an error at the record, never a broken link on its page.
+    private static func images(_ reader: inout FieldReader, rules: HeroRules) -> [String] {
+        let paths = rules.keyPaths(for: .image)
+        let links = reader.links(paths)
+        guard !links.isEmpty else { return [] }
+        return links.compactMap { link in
+            switch ImageLinks.resolve(link, base: rules.imageBase) {
+            case .success(let resolved): return resolved
+            case .failure(let problem):
+                let why = problem == .leavesSite
+                    ? "would leave the site (set heroes.image_base to where the images are, such as https://cdn.example.org/)"
+                    : "cannot be read as a link"
+                reader.report("image '\(link)' of \(reader.subject) \(why)", at: reader.find(paths)?.node)
+                return nil
+            }
+        }
     }
 
     private static func biography(_ reader: inout FieldReader, rules: HeroRules) -> String? {

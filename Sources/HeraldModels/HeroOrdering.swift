@@ -1,19 +1,37 @@
 import HeraldCore
 
-/// The order every list of heroes is shown in: by name without case, then by slug, so that lists
-/// and previous/next links are the same on every build.
+/// The order every list of heroes is shown in: by `HeroSort` (by name unless the site says
+/// otherwise), then by name and slug, so that lists and previous/next links are the same on every build.
 public enum HeroOrdering {
     /// Sorts `heroes` in place. Sort keys are made once per hero, not once per comparison, and
     /// the heroes are moved by swaps: building a sorted copy would retain every string of every hero.
-    public static func sortByName(_ heroes: inout [Hero]) {
-        let keys = sortKeys(heroes)
-        reorder(&heroes, by: heroes.indices.sorted { keys[$0] < keys[$1] })
+    public static func sort(_ heroes: inout [Hero], by sort: HeroSort = .name) {
+        let keys = sortKeys(heroes, sort: sort)
+        reorder(&heroes, by: heroes.indices.sorted { before(keys[$0], keys[$1], descending: sort.descending) })
     }
 
-    /// Each hero's lowercased name and slug, on every core. `heroes` is borrowed here and let go
-    /// before the swaps, which then move the heroes in place rather than copying them first.
-    private static func sortKeys(_ heroes: [Hero]) -> [(String, String)] {
-        Parallel.map(Array(heroes.indices), chunk: 1024) { (heroes[$0].name.lowercased(), heroes[$0].slug) }
+    private typealias Key = (value: HeroSort.Value?, name: [UInt8], slug: String)
+
+    /// Missing values last in either direction; ties by name, then slug, always ascending.
+    private static func before(_ a: Key, _ b: Key, descending: Bool) -> Bool {
+        switch (a.value, b.value) {
+        case (.some(let x), .some(let y)) where x != y: return descending ? y < x : x < y
+        case (.some, .none): return true
+        case (.none, .some): return false
+        default: break
+        }
+        if a.name != b.name { return Collation.less(a.name, b.name) }
+        return a.slug < b.slug
+    }
+
+    /// Each hero's sort value, name key and slug, on every core. `heroes` is borrowed here and
+    /// let go before the swaps, which then move the heroes in place rather than copying them first.
+    private static func sortKeys(_ heroes: [Hero], sort: HeroSort) -> [Key] {
+        let byName = sort.key == .field(.name)
+        return Parallel.map(Array(heroes.indices), chunk: 1024) { index -> Key in
+            let name = Collation.key(heroes[index].name)
+            return (byName ? .text(name) : sort.value(of: heroes[index]), name, heroes[index].slug)
+        }
     }
 
     /// Puts `items[order[k]]` at `k`, following each cycle of the permutation with swaps.

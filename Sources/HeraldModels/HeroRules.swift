@@ -13,6 +13,18 @@ public enum HeroField: String, CaseIterable, Sendable {
     }
 }
 
+/// How one stat is shown (`stats:` in `herald.yml`): its label, and the value that fills its bar
+/// (nil: the largest value of that stat among all heroes).
+public struct HeroStatSetting: Sendable, Hashable {
+    public var label: String?
+    public var max: Double?
+
+    public init(label: String? = nil, max: Double? = nil) {
+        self.label = label
+        self.max = max
+    }
+}
+
 /// How records become heroes: where each field is in a record.
 public struct HeroRules: Sendable {
     /// Model field → dotted key path; a mapped field reads only its path.
@@ -20,10 +32,22 @@ public struct HeroRules: Sendable {
     /// Key paths of single numbers that are each one stat, named by the path's last part
     /// (`[health, armor, shields]` in a CSV roster); when given, they replace the `stats` map.
     public var statFields: [String]
+    /// Read into `Hero.facts`, in this order.
+    public var facts: [RecordFact]
+    /// Every path the config names, for the warning about a path no record has.
+    public var mapped: [MappedPath] = []
+    /// What relative image paths point into; nil: the site itself.
+    public var imageBase: ImageBase?
 
-    public init(fields: [HeroField: String] = [:], statFields: [String] = []) {
+    public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [RecordFact] = []) {
         self.fields = fields
         self.statFields = statFields
+        self.facts = facts
+    }
+
+    /// The index in `facts` of the fact called `name`.
+    public func factIndex(_ name: String) -> Int? {
+        facts.firstIndex { $0.name == name }
     }
 
     /// The key paths read for `field`, in order.

@@ -21,7 +21,10 @@ public struct Task: Sendable, Identifiable {
     public var completedAt: Day?
     public var tags: [String]
     public var project: String?
+    /// The first of `assignees`.
     public var assignee: String?
+    /// Everyone the task is assigned to, in source order (`assignees.*.login`).
+    public var assignees: [String] = []
     public var image: String?
     public var url: String?
     /// The note the task was found in (a checklist file's name), when its source has notes.
@@ -35,6 +38,10 @@ public struct Task: Sendable, Identifiable {
     public var subtasks: [Task]
     /// The record's fields that no model field took, for templates to reach as `extra`.
     public var extra: DataMap
+    /// The value of each of the rules' `facts`, in their order: `.null` where the record has none.
+    public var facts: [DataValue] = []
+    /// The whole source record, joined records included, for templates to reach as `task.record`.
+    public var record = DataMap()
     public var location: SourceLocation
 
     public init(id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
@@ -54,6 +61,7 @@ public struct Task: Sendable, Identifiable {
         self.tags = tags
         self.project = project
         self.assignee = assignee
+        assignees = assignee.map { [$0] } ?? []
         self.image = image
         self.url = url
         self.subtasks = subtasks

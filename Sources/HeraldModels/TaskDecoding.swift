@@ -41,7 +41,15 @@ extension Task {
         task.due = reader.day(rules.keyPaths(for: .due), name: "due date", in: rules.timeZone)
         task.tags = tags(&reader, rules: rules)
         task.project = reader.text(rules.keyPaths(for: .project))
-        task.assignee = reader.text(rules.keyPaths(for: .assignee))
+        // One name, or several from a list (`assignees.*.login`); a text is never split, as a
+        // name may hold a comma.
+        let assigneePaths = rules.keyPaths(for: .assignee)
+        if case .list? = reader.find(assigneePaths)?.node.value {
+            task.assignees = reader.list(assigneePaths, splitText: false)
+        } else {
+            task.assignees = reader.text(assigneePaths).map { [$0] } ?? []
+        }
+        task.assignee = task.assignees.first
         task.image = reader.link(rules.keyPaths(for: .image))
         task.url = reader.link(rules.keyPaths(for: .url))
         task.note = reader.text(rules.keyPaths(for: .note))
@@ -56,6 +64,8 @@ extension Task {
         }
         task.subtasks = subtasks(&reader, rules: rules, log: log)
         task.extra = reader.extra
+        task.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
+        if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)

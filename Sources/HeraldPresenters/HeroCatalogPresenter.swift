@@ -6,28 +6,29 @@ import HeraldMustache
 /// index and the home page's featured cards. Heroes are shown sorted by name. A class, so that
 /// each of a catalog's 100,000 page jobs holds one reference to it rather than a copy of its arrays.
 public final class HeroCatalogPresenter: Sendable {
-    /// The heroes that share one value of a `group_by` field (`publisher: Lanternworks`).
-    public struct Group: Sendable {
-        public var key: HeroField
-        public var value: String
-        public var route: String
-        public var members: [Int]
-        /// Paged like the catalog: `heroes/publisher/lanternworks/`, then `…/page/2/`, ….
-        public var pagination: Pagination
-    }
-
     public let context: SiteContext
     /// Sorted by name, then slug, so every list and previous/next link is stable.
     public let heroes: [Hero]
-    public let groupBy: [HeroField]
+    public let groupBy: [HeroGroupKey]
     public let pagination: Pagination
+    /// The catalog's folder in the site (`heroes`).
+    public let folder: String
     public let groups: [Group]
     /// Whether the list pages offer the search box, and the build writes its index.
     public let search: Bool
-    /// Group field → value → index in `groups`, so detail pages find their groups directly.
-    private let groupIndexByValue: [HeroField: [String: Int]]
+    /// The site's facts, what the cards show (nil: publisher and alignment), and the order.
+    public let facts: [RecordFact]
+    let card: [HeroValueKey]?
+    public let sort: HeroSort
+    /// Group key → value → index in `groups`, so detail pages find their groups directly.
+    let groupIndexByValue: [HeroGroupKey: [String: Int]]
+    /// Per fact, its label, and the group key whose pages its values link to.
+    let factLabels: [String]
+    let factGroups: [HeroGroupKey?]
+    let factsView: FactsView
     private let ranking: HeroRanking
-    private let statScale: Double
+    /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
+    private let statScales: [String: Double]
     // Worked out once per hero or per field name, not once per page that shows them.
     private let initials: [String]
     private let colors: [String]
@@ -38,21 +39,30 @@ public final class HeroCatalogPresenter: Sendable {
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
-    private let sharedKey: Int
+    let sharedKey: Int
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
-    public init(heroes: consuming [Hero], groupBy: [HeroField], perPage: Int, search: Bool = true, context: SiteContext) {
+    public init(heroes: consuming [Hero], groupBy: [HeroGroupKey], perPage: Int, search: Bool = true,
+                facts: [RecordFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name,
+                stats: [String: HeroStatSetting] = [:], context: SiteContext) {
         self.context = context
         self.search = search
-        HeroOrdering.sortByName(&heroes)
+        self.facts = facts
+        self.card = card
+        self.sort = sort
+        HeroOrdering.sort(&heroes, by: sort)
         self.heroes = heroes
         self.groupBy = groupBy
-        pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: "heroes/")
-        ranking = HeroRanking(self.heroes, sortedByName: true)
+        folder = context.heroesFolder
+        pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
+        ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
+        factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+        factLabels = factsView.labels
+        factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
-        statScale = max(100, sorted.indices.lazy.flatMap { sorted[$0].stats.lazy.map(\.value) }.max() ?? 100)
+        statScales = Self.statScales(sorted, settings: stats)
         // Each hero's card pieces on every core: at 10,000 heroes this is a good part of planning,
         // which the dev server does on every rebuild.
         let pieces = Parallel.map(Array(sorted.indices), chunk: 1024) { index in
@@ -67,27 +77,49 @@ public final class HeroCatalogPresenter: Sendable {
             for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
             for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
         }
+        for (name, setting) in stats { if let label = setting.label { labels[name] = label } }
         self.labels = labels
-        detailChrome = context.sharedChrome(links: Linker(from: Self.route(slug: "-")), section: "heroes")
-        groups = Self.groups(of: self.heroes, by: groupBy, perPage: perPage)
-        var index: [HeroField: [String: Int]] = [:]
+        detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
+        groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
+        var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
         var shared = Hasher()
-        let sample = Self.route(slug: "-")
+        let sample = context.heroesFolder + "/-/"
         shared.combine(context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
         shared.combine(sorted.count)
-        shared.combine(statScale)
+        for name in statScales.keys.sorted() {
+            shared.combine(name)
+            shared.combine(statScales[name])
+        }
         shared.combine(labels)
         shared.combine(search)
+        shared.combine(facts)
+        shared.combine(card)
+        shared.combine(groupBy)
+        shared.combine(sort)
         sharedKey = shared.finalize()
+    }
+
+    /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.
+    private static func statScales(_ heroes: [Hero], settings: [String: HeroStatSetting]) -> [String: Double] {
+        var scales: [String: Double] = [:]
+        for index in heroes.indices {
+            for stat in heroes[index].stats where stat.value > scales[stat.name, default: 0] { scales[stat.name] = stat.value }
+        }
+        for (name, setting) in settings { if let max = setting.max { scales[name] = max } }
+        return scales
     }
 
     /// A hero's page, by its slug: callers pass the slug alone, since handing over a whole hero
     /// copies it (every string and array retained) on each of the 100,000 pages that link one.
-    public static func route(slug: String) -> String { "heroes/\(slug)/" }
+    public func route(slug: String) -> String { "\(folder)/\(slug)/" }
 
-    public static func groupIndexRoute(_ key: HeroField) -> String { "heroes/\(Slug.make(from: key.rawValue))/" }
+    /// The page listing every value of one `group_by` key.
+    public func groupIndexRoute(_ key: HeroGroupKey) -> String { "\(folder)/\(key.folder)/" }
+
+    /// The script the search box reads.
+    public var searchIndexRoute: String { "\(folder)/search-index.js" }
 
     // MARK: Pages
 
@@ -95,12 +127,12 @@ public final class HeroCatalogPresenter: Sendable {
     public func listPage(number: Int) -> TemplateValue {
         let route = pagination.route(ofPage: number)
         let links = Linker(from: route)
-        let title = number == 1 ? "Heroes" : "Heroes, page \(number)"
+        let title = number == 1 ? context.heroesTitle : "\(context.heroesTitle), page \(number)"
         var view = context.chrome(route: route, title: title, description: "The hero catalog of \(context.title).",
                                   links: links, section: "heroes")
         view["title"] = .string(title)
         view["summary"] = .string(heroes.isEmpty ? "The catalog is empty."
-            : "\(count(heroes.count, "hero", "heroes")), sorted by name"
+            : "\(count(heroes.count, "hero", "heroes")), sorted by \(sortDescription)"
                 + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
         view["search"] = .bool(search && !heroes.isEmpty)
@@ -114,7 +146,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// The detail page of the hero at `index` in name order.
     public func detail(index: Int) -> TemplateValue {
         let hero = heroes[index]
-        let route = Self.route(slug: hero.slug)
+        let route = self.route(slug: hero.slug)
         let links = Linker(from: route)
         let biography = hero.biography.map { context.markdown.render($0) }
         var view = context.chrome(detailChrome, route: route, title: hero.name,
@@ -129,8 +161,10 @@ public final class HeroCatalogPresenter: Sendable {
         facts["biography_empty"] = "No biography yet."
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
         facts["stats"] = .list(hero.stats.map { stat in
-            ["name": .string(labels[stat.name] ?? stat.name), "value": .string(HeroFormatting.number(stat.value)),
-             "max": .string(HeroFormatting.number(statScale)), "percent": .int(Int((stat.value / statScale * 100).rounded()))]
+            let scale = statScales[stat.name] ?? 0
+            let share = scale > 0 ? min(1, max(0, stat.value / scale)) : 0
+            return ["name": .string(labels[stat.name] ?? stat.name), "value": .string(HeroFormatting.number(stat.value)),
+                    "max": .string(HeroFormatting.number(scale)), "percent": .int(Int((share * 100).rounded()))]
         })
         facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
         facts["appearance"] = .list(hero.appearance.map { ["name": .string(labels[$0.name] ?? $0.name), "value": .string($0.text)] })
@@ -138,8 +172,9 @@ public final class HeroCatalogPresenter: Sendable {
         facts["affiliations_text"] = .string(hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
         facts["has_tags"] = .bool(!hero.tags.isEmpty)
         facts["tags"] = .list(hero.tags.map { .string($0) })
-        facts["publisher_link"] = groupLink(.publisher, hero.publisher, links: links)
-        facts["alignment_link"] = groupLink(.alignment, hero.alignment, links: links)
+        facts["publisher_link"] = fieldGroupLink(.publisher, hero.publisher, links: links)
+        facts["alignment_link"] = fieldGroupLink(.alignment, hero.alignment, links: links)
+        addFacts(index, to: &facts, links: links)
         view["hero"] = .map(facts)
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
@@ -161,8 +196,13 @@ public final class HeroCatalogPresenter: Sendable {
             hasher.combine(heroes[neighbour].name)
             hasher.combine(heroes[neighbour].slug)
         }
-        hasher.combine(heroes[index].publisher.flatMap { groupIndexByValue[.publisher]?[$0] }.map { groups[$0].route })
-        hasher.combine(heroes[index].alignment.flatMap { groupIndexByValue[.alignment]?[$0] }.map { groups[$0].route })
+        // The routes of the groups its values link to: a group's folder moves when another value
+        // comes to fold to the same name.
+        for key in groupBy {
+            for value in heroes[index].texts(for: key.value) {
+                hasher.combine(groupIndexByValue[key]?[value].map { groups[$0].route })
+            }
+        }
         return hasher.finalize()
     }
 
@@ -173,33 +213,6 @@ public final class HeroCatalogPresenter: Sendable {
         hasher.combine(number)
         hasher.combine(pagination.pageCount)
         for index in pagination.range(ofPage: number) { hasher.combine(cardKey(index)) }
-        return hasher.finalize()
-    }
-
-    /// A hash of what `groupPage(_:number:)` is made from.
-    public func groupFingerprint(_ group: Group, number: Int) -> Int {
-        var hasher = Hasher()
-        hasher.combine(sharedKey)
-        hasher.combine(group.key.rawValue)
-        hasher.combine(group.value)
-        hasher.combine(group.route)
-        hasher.combine(group.members.count)
-        hasher.combine(number)
-        hasher.combine(group.pagination.pageCount)
-        for index in group.members[group.pagination.range(ofPage: number)] { hasher.combine(cardKey(index)) }
-        return hasher.finalize()
-    }
-
-    /// A hash of what `groupIndex(_:)` is made from: the field's values, their routes and counts.
-    public func groupIndexFingerprint(_ key: HeroField) -> Int {
-        var hasher = Hasher()
-        hasher.combine(sharedKey)
-        hasher.combine(key.rawValue)
-        for group in groups where group.key == key {
-            hasher.combine(group.value)
-            hasher.combine(group.route)
-            hasher.combine(group.members.count)
-        }
         return hasher.finalize()
     }
 
@@ -216,6 +229,7 @@ public final class HeroCatalogPresenter: Sendable {
             hasher.combine(heroes[index].alignment)
             hasher.combine(heroes[index].aliases)
             hasher.combine(heroes[index].tags)
+            hasher.combine(cardFactTexts(index))
         }
         return hasher.finalize()
     }
@@ -227,39 +241,6 @@ public final class HeroCatalogPresenter: Sendable {
         heroes[index].revision
     }
 
-    /// Page `number` (1-based) of one group value's heroes, with its pager.
-    public func groupPage(_ group: Group, number: Int = 1) -> TemplateValue {
-        let route = group.pagination.route(ofPage: number)
-        let links = Linker(from: route)
-        let label = HeroFormatting.label(group.key.rawValue)
-        let title = "\(label): \(group.value)" + (number == 1 ? "" : ", page \(number)")
-        var view = context.chrome(route: route, title: title,
-                                  description: "Heroes whose \(group.key.rawValue) is \(group.value).", links: links, section: "heroes")
-        view["title"] = .string(title)
-        let pages = group.pagination.pageCount
-        view["summary"] = .string(count(group.members.count, "hero", "heroes") + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
-        view["group_title"] = .string("All by \(group.key.rawValue)")
-        view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })
-        view["pagination"] = group.pagination.view(page: number, links: links)
-        var standard = context.standardLinks(links)
-        standard["group_index"] = .string(links.href(Self.groupIndexRoute(group.key)))
-        view["links"] = .map(standard)
-        return .map(view)
-    }
-
-    /// The page listing every value of one `group_by` field.
-    public func groupIndex(_ key: HeroField) -> TemplateValue {
-        let route = Self.groupIndexRoute(key)
-        let links = Linker(from: route)
-        let title = "Heroes by \(key.rawValue)"
-        var view = context.chrome(route: route, title: title, description: title + ".", links: links, section: "heroes")
-        view["title"] = .string(title)
-        view["values"] = .list(groups.filter { $0.key == key }.map { group in
-            ["name": .string(group.value), "href": .string(links.href(group.route)), "count": .int(group.members.count)]
-        })
-        return .map(view)
-    }
-
     /// The search index, kept small because 20,000 heroes make one file: per hero its name, its
     /// slug (the page's link is `link_before` + slug + `link_after`, from the site root), which of
     /// the shared `summaries` (publisher · alignment) it has, and the rest of what a query is
@@ -268,7 +249,7 @@ public final class HeroCatalogPresenter: Sendable {
         // The link of a placeholder slug, cut where the slug goes: the route's shape stays the
         // presenter's, the script only joins the pieces.
         let placeholder = "\u{1}"
-        let sample = Linker(from: "").href(Self.route(slug: placeholder)).components(separatedBy: placeholder)
+        let sample = Linker(from: "").href(route(slug: placeholder)).components(separatedBy: placeholder)
         var summaries: [String] = []
         var summaryNumbers: [String: Int] = [:]
         let entries: [TemplateValue] = heroes.indices.map { index in
@@ -279,7 +260,7 @@ public final class HeroCatalogPresenter: Sendable {
                 summaryNumbers[summary] = summaries.count - 1
                 return summaries.count - 1
             }()
-            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags).joined(separator: " ")
+            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags + cardFactTexts(index)).joined(separator: " ")
             return ["name": .string(hero.name), "slug": .string(hero.slug), "summary": .int(number),
                     "extra": .string(extra), "last": .bool(index == heroes.count - 1)]
         }
@@ -290,11 +271,12 @@ public final class HeroCatalogPresenter: Sendable {
                 "heroes": .list(entries)]
     }
 
-    /// The first few heroes by rank, for the home page.
+    /// The first few heroes, for the home page: the catalog's first when it has a `sort:` of its
+    /// own, else the first by rank.
     public func featured(_ limit: Int, links: Linker) -> TemplateValue {
         // The ranking is sorted best first; heroes without stats are not in it and come last.
-        var top = ranking.entries.prefix(limit).map(\.index)
-        if top.count < limit {
+        var top = sort == .name ? ranking.entries.prefix(limit).map(\.index) : Array(heroes.indices.prefix(limit))
+        if top.count < limit, sort == .name {
             top += heroes.indices.lazy.filter { self.ranking.rank(at: $0) == nil }.prefix(limit - top.count)
         }
         return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
@@ -303,7 +285,7 @@ public final class HeroCatalogPresenter: Sendable {
 
     // MARK: Pieces
 
-    private func card(_ index: Int, links: Linker) -> TemplateValue {
+    func card(_ index: Int, links: Linker) -> TemplateValue {
         .map(cardFields(index, links: links))
     }
 
@@ -311,7 +293,7 @@ public final class HeroCatalogPresenter: Sendable {
     private func cardFields(_ index: Int, links: Linker, capacity: Int = 10) -> [String: TemplateValue] {
         var fields = [String: TemplateValue](minimumCapacity: capacity)
         fields["name"] = .string(heroes[index].name)
-        fields["href"] = .string(links.href(Self.route(slug: heroes[index].slug)))
+        fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
         fields["publisher"] = .string(heroes[index].publisher ?? "—")
         fields["alignment"] = .string(heroes[index].alignment ?? "unknown")
         fields["alignment_class"] = .string(HeroFormatting.alignmentClass(heroes[index].alignment))
@@ -321,34 +303,11 @@ public final class HeroCatalogPresenter: Sendable {
         fields["color"] = .string(colors[index])
         // `.null`, not `nil`, which would leave the key out.
         fields["image"] = heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
+        addCardFacts(index, to: &fields)
         return fields
     }
 
     private func neighbour(_ index: Int, links: Linker) -> TemplateValue {
-        ["name": .string(heroes[index].name), "href": .string(links.href(Self.route(slug: heroes[index].slug)))]
-    }
-
-    private func groupLinks(links: Linker) -> TemplateValue {
-        let keys = groupBy.filter { groupIndexByValue[$0] != nil }
-        return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
-            ["label": .string(HeroFormatting.label(key.rawValue)), "href": .string(links.href(Self.groupIndexRoute(key)))]
-        })]
-    }
-
-    private func groupLink(_ key: HeroField, _ value: String?, links: Linker) -> TemplateValue {
-        guard let value, let position = groupIndexByValue[key]?[value] else { return nil }
-        let group = groups[position]
-        return ["name": .string(value), "href": .string(links.href(group.route))]
-    }
-
-    private static func groups(of heroes: [Hero], by keys: [HeroField], perPage: Int) -> [Group] {
-        keys.flatMap { key in
-            let found = HeroGrouping.members(of: heroes, by: key)
-            return zip(found, FolderNames.make(for: found.map(\.value))).map { group, folder in
-                let route = "\(groupIndexRoute(key))\(folder)/"
-                return Group(key: key, value: group.value, route: route, members: group.members,
-                             pagination: Pagination(itemCount: group.members.count, perPage: perPage, firstRoute: route))
-            }
-        }
+        ["name": .string(heroes[index].name), "href": .string(links.href(route(slug: heroes[index].slug)))]
     }
 }

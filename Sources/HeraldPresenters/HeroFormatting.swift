@@ -11,15 +11,15 @@ enum HeroFormatting {
         }
     }
 
-    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance".
+    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance", `APPEARANCES` → "Appearances".
     static func label(_ key: String) -> String {
         var words: [String] = []
         var current = ""
         for character in key {
-            if character == "_" || character == "-" || character == " " {
+            if character == "_" || character == "-" || character == " " || character == "." {
                 if !current.isEmpty { words.append(current) }
                 current = ""
-            } else if character.isUppercase, !current.isEmpty {
+            } else if character.isUppercase, let last = current.last, last.isLowercase || last.isNumber {
                 words.append(current)
                 current = String(character)
             } else {
@@ -29,6 +29,14 @@ enum HeroFormatting {
         if !current.isEmpty { words.append(current) }
         let sentence = words.map { $0.lowercased() }.joined(separator: " ")
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
+    }
+
+    /// A label inside a sentence: "Primary attribute" → "primary attribute"; an acronym such as
+    /// "HP" stays as it is.
+    static func inSentence(_ label: String) -> String {
+        let start = label.prefix(2)
+        guard start.count == 2, start.last?.isUppercase == false else { return label }
+        return label.prefix(1).lowercased() + label.dropFirst()
     }
 
     /// Whole numbers without a decimal point, others with at most one decimal.
@@ -63,7 +71,9 @@ enum HeroFormatting {
         return palette[Int(FNV1a.hash32(slug.utf8) % UInt32(palette.count))]
     }
 
+    /// A link a page writes as it is: a URL, or a path from the server's root (an `image_base:`
+    /// such as `/media/`); anything else is a site route, linked from the page's depth.
     static func isAbsolute(_ link: String) -> Bool {
-        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("//")
+        link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("/")
     }
 }

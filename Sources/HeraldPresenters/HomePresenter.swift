@@ -40,9 +40,9 @@ public struct HomePresenter: Sendable {
             }
         }
         if context.hasHeroes {
-            directory.append(entry("Hero catalog", "heroes/", count(catalog.heroes.count, "hero", "heroes"), links))
+            directory.append(entry(context.heroesTitle, catalog.pagination.firstRoute, count(catalog.heroes.count, "hero", "heroes"), links))
             for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
-                directory.append(entry("Heroes by \(key.rawValue)", HeroCatalogPresenter.groupIndexRoute(key), nil, links))
+                directory.append(entry(catalog.groupIndexTitle(key), catalog.groupIndexRoute(key), nil, links))
             }
         }
         for page in context.pages { directory.append(entry(page.title, page.route, nil, links)) }

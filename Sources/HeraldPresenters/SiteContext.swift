@@ -48,6 +48,10 @@ public struct SiteContext: Sendable {
     public var data: TemplateValue
     /// Section (`tasks`, `heroes`) → where its data came from, for sections read from a URL.
     public var dataSources: [String: DataSource] = [:]
+    /// What the hero catalog is called on its pages and in the menu (`heroes.title:`).
+    public var heroesTitle = "Heroes"
+    /// The catalog's folder in the site, one path segment (`heroes.path:`).
+    public var heroesFolder = "heroes"
 
     public init(title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,
                 assets: [String: String], hasTasks: Bool, hasHeroes: Bool, pages: [NavPage],
@@ -92,13 +96,14 @@ public struct SiteContext: Sendable {
     public func sharedChrome(links: Linker, section: String) -> [String: TemplateValue] {
         var nav: [TemplateValue] = [navItem("Home", "", links, current: section == "home")]
         if hasTasks { nav.append(navItem("Tasks", "tasks/", links, current: section == "tasks")) }
-        if hasHeroes { nav.append(navItem("Heroes", "heroes/", links, current: section == "heroes")) }
+        if hasHeroes { nav.append(navItem(heroesTitle, heroesFolder + "/", links, current: section == "heroes")) }
         for page in pages { nav.append(navItem(page.title, page.route, links, current: section == page.route)) }
         var assetLinks: [String: TemplateValue] = [:]
         for (name, assetRoute) in assets { assetLinks[name] = .string(links.href(assetRoute)) }
         // Room for the page's own keys, so that adding them does not grow the copy again.
         var view = [String: TemplateValue](minimumCapacity: 32)
-        view["site"] = ["title": .string(title), "language": .string(language), "base_url": .string(baseURL)]
+        view["site"] = ["title": .string(title), "language": .string(language), "base_url": .string(baseURL),
+                        "heroes_title": .string(heroesTitle)]
         view["nav"] = .list(nav)
         view["assets"] = .map(assetLinks)
         view["links"] = .map(standardLinks(links))
@@ -129,8 +134,8 @@ public struct SiteContext: Sendable {
             "tasks": .string(links.href("tasks/")),
             "report": .string(links.href("tasks/report/")),
             "report_md": .string(links.href("tasks/report.md")),
-            "heroes": .string(links.href("heroes/")),
-            "search_index": .string(links.href("heroes/search-index.js")),
+            "heroes": .string(links.href(heroesFolder + "/")),
+            "search_index": .string(links.href(heroesFolder + "/search-index.js")),
         ]
     }
 

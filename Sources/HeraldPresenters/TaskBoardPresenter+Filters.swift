@@ -8,7 +8,7 @@ extension TaskBoardPresenter {
         func options(_ names: [String]) -> TemplateValue {
             .list(names.map { ["value": .string($0), "label": .string($0)] })
         }
-        let assignees = Set(tasks.compactMap(\.assignee)).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        let assignees = Set(tasks.flatMap(\.assignees)).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         return [
             "tags": options(tags.map(\.name)), "any_tags": .bool(!tags.isEmpty),
             "projects": options(projects.map(\.name)), "any_projects": .bool(!projects.isEmpty),
@@ -27,6 +27,6 @@ extension TaskBoardPresenter {
             window = task.completed ? "done" : days < 0 ? "overdue" : days < 7 ? "week" : "later"
         }
         return ["tags": .string(task.tags.joined(separator: "\n")), "project": .string(task.project ?? ""),
-                "assignee": .string(task.assignee ?? ""), "due": .string(window)]
+                "assignees": .string(task.assignees.joined(separator: "\n")), "due": .string(window)]
     }
 }

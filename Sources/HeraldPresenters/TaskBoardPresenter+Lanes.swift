@@ -38,7 +38,8 @@ extension TaskBoardPresenter {
 
     private static func lane(of task: Task, by field: LaneField) -> String? {
         switch field {
-        case .assignee: task.assignee
+        // A task of several people is in its first one's lane: a card is on the board once.
+        case .assignee: task.assignees.first
         case .project: task.project
         case .priority: task.priority
         }

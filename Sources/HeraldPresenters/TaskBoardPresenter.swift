@@ -53,14 +53,20 @@ public struct TaskBoardPresenter: Sendable {
     private let projectRoutes: [String: String]
     private let contextRoutes: [String: String]
     private let notesHTML: [String]
+    /// The site's `facts:` of tasks, and the ones the cards show (`card:`).
+    private let factsView: FactsView
+    private let cardFacts: [Int]?
     /// Per column, its tasks' indexes in board order: the board, the report, the home page's
     /// counts and the done pages all read them.
     private let columnMembers: [[Int]]
     /// Tasks whose threshold day is after today, soonest first.
     private let upcoming: [Int]
 
-    public init(tasks: [Task], columns: [String], layout: Layout = Layout(), context: SiteContext) {
+    public init(tasks: [Task], columns: [String], layout: Layout = Layout(), facts: [RecordFact] = [], card: [Int]? = nil,
+                context: SiteContext) {
         self.context = context
+        factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+        cardFacts = card
         self.columns = columns
         self.layout = layout
         self.tasks = tasks
@@ -303,7 +309,7 @@ public struct TaskBoardPresenter: Sendable {
         let project: TemplateValue = task.project.map { name in
             ["name": .string(name), "href": .string(links.href(projectRoutes[name] ?? "tasks/"))]
         } ?? nil
-        return [
+        var view: [String: TemplateValue] = [
             "id": .string(Self.anchor(task.id)),
             "task_id": .string(task.id),
             "title": .string(task.title),
@@ -323,6 +329,8 @@ public struct TaskBoardPresenter: Sendable {
             "subtasks": .list(task.subtasks.map { subtask in
                 ["name": .string(subtask.title), "completed": .bool(subtask.completed)]
             }),
+            "assignees": .list(task.assignees.map { .string($0) }),
+            "assignees_text": task.assignees.isEmpty ? nil : .string(task.assignees.joined(separator: ", ")),
             "has_tags": .bool(!task.tags.isEmpty),
             "contexts": .list(task.contexts.map { name in
                 ["name": .string(name), "href": .string(links.href(contextRoutes[name] ?? "tasks/"))]
@@ -334,6 +342,9 @@ public struct TaskBoardPresenter: Sendable {
                 ["name": .string(tag), "href": .string(links.href(tagRoutes[tag] ?? "tasks/"))]
             }),
         ]
+        factsView.add(task.facts, record: task.record, to: &view)
+        factsView.addCard(task.facts, positions: cardFacts, to: &view)
+        return .map(view)
     }
 
     private func facetView(_ facet: Facet, links: Linker) -> TemplateValue {

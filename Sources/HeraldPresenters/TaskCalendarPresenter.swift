@@ -42,7 +42,7 @@ public struct TaskCalendarPresenter: Sendable {
         ]
         var details = ["Status: \(TaskBoardPresenter.title(ofColumn: task.status))"]
         if let project = task.project { details.append("Project: +\(project)") }
-        if let assignee = task.assignee { details.append("Assignee: @\(assignee)") }
+        if !task.assignees.isEmpty { details.append("Assignees: " + task.assignees.map { "@" + $0 }.joined(separator: ", ")) }
         if let completedAt = task.completedAt { details.append("Done: \(completedAt)") }
         lines.append("DESCRIPTION:" + Self.text(details.joined(separator: "\n")))
         if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(Self.text).joined(separator: ",")) }

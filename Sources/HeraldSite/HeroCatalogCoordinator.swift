@@ -19,13 +19,13 @@ struct HeroCatalogCoordinator: Sendable {
             })
         }
         for index in presenter.heroes.indices {
-            items.append(try Route.page(HeroCatalogPresenter.route(slug: presenter.heroes[index].slug), "hero.html",
+            items.append(try Route.page(presenter.route(slug: presenter.heroes[index].slug), "hero.html",
                                         fingerprint: { presenter.detailFingerprint(index: index) }) { _ in
                 presenter.detail(index: index)
             })
         }
         for key in presenter.groupBy where presenter.groups.contains(where: { $0.key == key }) {
-            items.append(try Route.page(HeroCatalogPresenter.groupIndexRoute(key), "hero-groups.html",
+            items.append(try Route.page(presenter.groupIndexRoute(key), "hero-groups.html",
                                         fingerprint: { presenter.groupIndexFingerprint(key) }) { _ in
                 presenter.groupIndex(key)
             })
@@ -39,7 +39,7 @@ struct HeroCatalogCoordinator: Sendable {
             }
         }
         if presenter.search {
-            items.append(try Route.page("heroes/search-index.js", "search-index.js", size: presenter.heroes.count,
+            items.append(try Route.page(presenter.searchIndexRoute, "search-index.js", size: presenter.heroes.count,
                                         fingerprint: { presenter.searchIndexFingerprint() }) { _ in
                 presenter.searchIndex()
             })

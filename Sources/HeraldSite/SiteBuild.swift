@@ -145,7 +145,7 @@ public enum SiteBuild {
     static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
         var names = [config.pages, config.data, "Templates"]
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source)
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? []) + (config.tasks?.joins.map(\.source.source) ?? [])
         for source in sources where !RemoteOptions.isURL(source) {
             names.append(source.contains("*") || source.contains("?") ? GlobPattern.base(of: source) : source)
         }
@@ -194,7 +194,7 @@ public enum SiteBuild {
     /// otherwise; nil when every source is a file.
     static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
         let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source)
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? []) + (config.tasks?.joins.map(\.source.source) ?? [])
         guard sources.contains(where: RemoteOptions.isURL) else { return nil }
         var settings = RemoteFetcher.Settings(cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
                                               now: options.now)
@@ -225,6 +225,10 @@ public enum SiteBuild {
             markdown: MarkdownRenderer(options: config.markdown),
             data: models.data)
         context.dataSources = dataSources(config, remote: remote)
+        if let heroes = config.heroes {
+            context.heroesTitle = heroes.title
+            context.heroesFolder = heroes.path
+        }
         return context
     }
 
@@ -232,13 +236,16 @@ public enum SiteBuild {
     static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
                                     assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
         let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [],
-                                       layout: BoardSettings.layout(config.tasks?.board), context: context)
+                                       layout: BoardSettings.layout(config.tasks?.board), facts: config.tasks?.rules.facts ?? [],
+                                       card: config.tasks?.card, context: context)
         // The catalog gets the only reference to the heroes, so it sorts them without copying them.
         let heroes = models.heroes
         models.heroes = []
         let catalog = HeroCatalogPresenter(heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
                                            perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage,
-                                           search: config.heroes?.search ?? true, context: context)
+                                           search: config.heroes?.search ?? true, facts: config.heroes?.rules.facts ?? [],
+                                           card: config.heroes?.card, sort: config.heroes?.sort ?? .name,
+                                           stats: config.heroes?.stats ?? [:], context: context)
         var items: [OutputItem] = []
         if config.tasks != nil {
             items += try TaskBoardCoordinator(presenter: board, markdown: context.markdown).items()

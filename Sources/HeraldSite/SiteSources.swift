@@ -33,14 +33,24 @@ public struct SiteSources: Sendable {
         self.remote = remote
         let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote, decoded: decoded)
         tasks = try config.tasks.map { tasks throws(DiagnosticError) in
-            TaskLoader(records: records, spec: try SourceSpec(tasks.source), rules: tasks.rules)
+            var loader = TaskLoader(records: records, spec: try SourceSpec(tasks.source), rules: tasks.rules)
+            loader.joins = try Self.joinSpecs(tasks.joins)
+            return loader
         }
         heroes = try config.heroes.map { heroes throws(DiagnosticError) in
-            HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: heroes.rules)
+            var loader = HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: heroes.rules)
+            loader.joins = try Self.joinSpecs(heroes.joins)
+            return loader
         }
         pages = PageLoader(records: records, folder: config.pages, timeZone: config.timeZone)
         var named: [(name: String, spec: SourceSpec)] = []
         for (name, source) in config.dataSources { named.append((name, try SourceSpec(source))) }
         data = DataFolderLoader(records: records, folder: config.data, named: named)
+    }
+
+    private static func joinSpecs(_ joins: [JoinConfig]) throws(DiagnosticError) -> [JoinSpec] {
+        try joins.map { join throws(DiagnosticError) in
+            JoinSpec(name: join.name, spec: try SourceSpec(join.source), on: join.on, key: join.key, setting: join.setting)
+        }
     }
 }

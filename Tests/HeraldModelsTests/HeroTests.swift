@@ -130,7 +130,7 @@ private func superhero(_ id: Int) throws -> Hero {
     #expect(ranking.rank(at: 5) == nil)
     // Sorted by name first, ties keep that order without names being compared again.
     var sorted = heroes
-    HeroOrdering.sortByName(&sorted)
+    HeroOrdering.sort(&sorted)
     #expect(sorted.map(\.slug) == ["ana", "batman", "mercy", "nobody", "zarya"])
     let fromSorted = HeroRanking(sorted, sortedByName: true)
     #expect(fromSorted.entries.map(\.slug) == ["batman", "ana", "zarya", "mercy"])

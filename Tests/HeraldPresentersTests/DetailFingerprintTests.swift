@@ -1,3 +1,4 @@
+import HeraldCore
 import HeraldModels
 import HeraldMustache
 import HeraldPresenters
@@ -52,6 +53,7 @@ private let changes: [(String, @Sendable (inout [Hero]) -> Void)] = [
     ("aliases", { $0[1].aliases = ["Matches Malone"] }),
     ("affiliations", { $0[1].affiliations = ["Wayne Enterprises"] }),
     ("tags", { $0[1].tags = ["detective"] }),
+    ("record", { $0[1].record = DataMap([("team", .init(.string("Justice League")))]) }),
     ("image", { $0[1].image = "b.png" }),
     ("rank", { $0[2].stats = [.init(name: "strength", value: 1000)] }),
     ("a hero added", { $0.append(Hero(id: "e", slug: "elektra", name: "Elektra", location: here)) }),
@@ -112,7 +114,7 @@ func listGroupAndSearchFingerprintsChangeWhenTheirPagesDo(change: Int) throws {
                     "\(name): \(group.value) page \(number)")
         }
     }
-    for key in [HeroField.publisher, .alignment] where before.groupIndex(key) != after.groupIndex(key) {
+    for key in [HeroGroupKey.publisher, .alignment] where before.groupIndex(key) != after.groupIndex(key) {
         #expect(before.groupIndexFingerprint(key) != after.groupIndexFingerprint(key), "\(name): \(key) index")
     }
     if before.searchIndex() != after.searchIndex() {

@@ -57,23 +57,28 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(view["page_title"]?.string == "batman · Test Board")
 }
 
-@Test func statsAreBarsOnOneScaleForTheWholeCatalog() throws {
+@Test func eachStatIsDrawnAgainstItsLargestValueInTheCatalog() throws {
     let presenter = try catalog()
-    // The strongest single stat in the catalog is 200 (Cyborg's durability), so every bar is
-    // drawn against 200, not 100.
+    // The largest intelligence is Batman's own 100; the largest strength Aquaman's 80.
     let batman = try #require(presenter.detail(index: try index(of: "batman", in: presenter))["hero"])
     let stats = try #require(batman["stats"]?.list)
     #expect(stats.map { $0["name"]?.string } == ["Intelligence", "Strength"])
     #expect(stats.map { $0["value"]?.string } == ["100", "40"])
-    #expect(stats.map { $0["max"]?.string } == ["200", "200"])
-    #expect(stats.map { $0["percent"]?.int } == [50, 20])
+    #expect(stats.map { $0["max"]?.string } == ["100", "80"])
+    #expect(stats.map { $0["percent"]?.int } == [100, 50])
     #expect(batman["stats_total"]?.string == "140")
     #expect(batman["has_stats"]?.bool == true)
 
     let darkseid = try #require(presenter.detail(index: try index(of: "Darkseid", in: presenter))["hero"])
     #expect(darkseid["stats"]?.list?.map { $0["value"]?.string } == ["99.5", "0.5"])
-    #expect(darkseid["stats"]?.list?.map { $0["percent"]?.int } == [50, 0])  // 49.75 % and 0.25 %
+    #expect(darkseid["stats"]?.list?.map { $0["percent"]?.int } == [100, 1])  // 0.5 of Aquaman's speed 60: 0.8 %
     #expect(darkseid["stats_total"]?.string == "100")
+
+    // A site's own `max:` and label for a stat.
+    let scaled = HeroCatalogPresenter(heroes: heroes(), groupBy: [], perPage: 48,
+                                      stats: ["strength": HeroStatSetting(label: "Might", max: 200)], context: try context())
+    let strength = try #require(scaled.detail(index: try index(of: "batman", in: scaled))["hero"]?["stats"]?.list?.last)
+    #expect(strength["name"]?.string == "Might" && strength["max"]?.string == "200" && strength["percent"]?.int == 20)
 }
 
 @Test func ranksShareTiesAndSkipHeroesWithoutStats() throws {
@@ -169,9 +174,10 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     let presenter = try catalog()
     #expect(presenter.groups.map(\.route) == [
         "heroes/publisher/dc-comics/", "heroes/publisher/marvel-comics/",
-        "heroes/alignment/evil/", "heroes/alignment/neutral/", "heroes/alignment/bad/", "heroes/alignment/good/",
+        // Values in reading order, case ignored: not capitals first, as code points would have it.
+        "heroes/alignment/bad/", "heroes/alignment/evil/", "heroes/alignment/good/", "heroes/alignment/neutral/",
     ])
-    #expect(HeroCatalogPresenter.groupIndexRoute(.publisher) == "heroes/publisher/")
+    #expect(presenter.groupIndexRoute(.publisher) == "heroes/publisher/")
 
     let dc = try #require(presenter.groups.first { $0.value == "DC Comics" })
     let page = presenter.groupPage(dc)
@@ -197,9 +203,9 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
 
     let alignments = presenter.groupIndex(.alignment)
     #expect(alignments["title"]?.string == "Heroes by alignment")
-    #expect(alignments["values"]?.list?.map { $0["name"]?.string } == ["Evil", "Neutral", "bad", "good"])
-    #expect(alignments["values"]?.list?.map { $0["count"]?.int } == [1, 1, 1, 2])
-    #expect(alignments["values"]?.list?.last?["href"]?.string == "../../heroes/alignment/good/index.html")
+    #expect(alignments["values"]?.list?.map { $0["name"]?.string } == ["bad", "Evil", "good", "Neutral"])
+    #expect(alignments["values"]?.list?.map { $0["count"]?.int } == [1, 1, 2, 1])
+    #expect(alignments["values"]?.list?.last?["href"]?.string == "../../heroes/alignment/neutral/index.html")
 }
 
 @Test func theSearchIndexIsCompactAndMarksOnlyTheLastEntry() throws {

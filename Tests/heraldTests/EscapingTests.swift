@@ -31,9 +31,12 @@ import Testing
 
     let escapedName = "&lt;script&gt;alert(1)&lt;/script&gt;"
     let escapedTitle = "Fix *emphasis* &amp; &lt;b&gt;bold&lt;/b&gt;"
-    for page in ["heroes/script-alert/index.html", "heroes/index.html", "heroes/alignment/bad/index.html"] {
+    for page in ["heroes/script-alert/index.html", "heroes/alignment/bad/index.html"] {
         #expect(output.text(page)?.contains(escapedName) == true, "\(page)")
     }
+    // The catalog sorts the name under S (leading punctuation is ignored): on whichever list page that is.
+    let listPages = output.files.filter { $0 == "heroes/index.html" || $0.hasPrefix("heroes/page/") }
+    #expect(listPages.filter { output.text($0)?.contains(escapedName) == true }.count == 1)
     for page in ["tasks/index.html", "tasks/tags/bug/index.html"] {
         #expect(output.text(page)?.contains(escapedTitle) == true, "\(page)")
     }

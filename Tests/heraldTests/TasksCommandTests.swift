@@ -114,7 +114,7 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
     #expect(build.status == 0, "\(build.stderr)")
     let board = try site.read("Output/tasks/index.html")
     let done = try #require(board.range(of: "id=\"column-done\""))
-    let card = "<li class=\"card completed\" id=\"task-\(milk)\" data-tags=\"\" data-project=\"\" data-assignee=\"\" data-due=\"none\">\n"
+    let card = "<li class=\"card completed\" id=\"task-\(milk)\" data-tags=\"\" data-project=\"\" data-assignees=\"\" data-due=\"none\">\n"
         + "<h3><span class=\"sr-only\">Done: </span>Pick up milk</h3>\n"
         + "<div class=\"meta\">\n<code class=\"task-id\" title=\"This task's ID, for herald tasks done \(milk)\">\(milk)</code>\n"
     let found = try #require(board.range(of: card))

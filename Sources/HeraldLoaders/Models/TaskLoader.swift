@@ -8,8 +8,9 @@ extension SourceLoader where Model == Task {
     public init(records: RecordLoader, spec: SourceSpec, rules: TaskRules) {
         self.init(records: records, spec: spec,
                   decode: { record, log throws(DiagnosticError) in try Task.decode(record, rules: rules, log: log) },
-                  check: { tasks, problems throws(DiagnosticError) in
+                  check: { tasks, problems, log throws(DiagnosticError) in
                       guard problems.isEmpty else { throw DiagnosticError(problems) }
+                      log.add(MappedPath.unfound(rules.mapped, records: tasks.map(\.record), kind: "task"))
                       var tasks = tasks
                       Task.abbreviatingDerivedIDs(&tasks)
                       return tasks

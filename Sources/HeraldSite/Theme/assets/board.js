@@ -19,7 +19,7 @@
   function matches(card, state) {
     if (state.tag && card.getAttribute("data-tags").split("\n").indexOf(state.tag) < 0) return false;
     if (state.project && card.getAttribute("data-project") !== state.project) return false;
-    if (state.assignee && card.getAttribute("data-assignee") !== state.assignee) return false;
+    if (state.assignee && card.getAttribute("data-assignees").split("\n").indexOf(state.assignee) < 0) return false;
     if (state.due && card.getAttribute("data-due") !== state.due) return false;
     return true;
   }

@@ -1,0 +1,83 @@
+import HeraldCore
+
+/// What a `join:` entry reads: the source of the joined records, the key path in each record of
+/// the section (`on`) and in each joined record (`key`) whose values must match.
+public struct JoinSpec: Sendable {
+    public var name: String
+    public var spec: SourceSpec
+    public var on: String
+    public var key: String
+    /// The setting as herald.yml names it (`heroes.join.lore`), for messages.
+    public var setting: String
+
+    public init(name: String, spec: SourceSpec, on: String, key: String, setting: String) {
+        self.name = name
+        self.spec = spec
+        self.on = on
+        self.key = key
+        self.setting = setting
+    }
+}
+
+/// The joined records of one `join:` entry by their key, and how one record of the section takes
+/// its joined record in.
+struct JoinTable: Sendable {
+    let join: JoinSpec
+    private let records: [String: DataNode]
+
+    /// Reads the join's records; a record without its key, or two with one key, is an error at the record.
+    init(_ join: JoinSpec, loader: RecordLoader) throws(DiagnosticError) {
+        var records: [String: DataNode] = [:]
+        var problems: [Diagnostic] = []
+        for record in try loader.load(join.spec) {
+            guard let key = Self.keyText(record.fields, path: join.key) else {
+                let keys = Self.keys(of: record.fields)
+                let hint = Suggestion.nearest(to: join.key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append(.error(at: record.location,
+                                       "this record has no '\(join.key)', the key '\(join.setting)' matches records by\(hint)"))
+                continue
+            }
+            if records.updateValue(record.fields, forKey: key) != nil {
+                problems.append(.error(at: record.location, "a second record with '\(join.key)' '\(key)' for '\(join.setting)'"))
+            }
+        }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        self.join = join
+        self.records = records
+    }
+
+    /// `record` with its joined record under the join's name; an error at the record when it has
+    /// no value to join on, or a field of that name of its own. A key that no joined record has
+    /// joins nothing: facts read from the join are then missing, as any missing field.
+    func merge(into record: Record) throws(DiagnosticError) -> Record {
+        guard case .map(var fields) = record.fields.value else { return record }
+        guard let key = Self.keyText(record.fields, path: join.on) else {
+            let hint = Suggestion.nearest(to: join.on, in: fields.keys).map { " (did you mean '\($0)'?)" } ?? ""
+            throw DiagnosticError(.error(at: record.location,
+                                         "this record has no '\(join.on)' to join '\(join.setting)' on\(hint)"))
+        }
+        if fields[join.name] != nil {
+            throw DiagnosticError(.error(at: record.location, "the record has a field '\(join.name)' of its own, "
+                                         + "which '\(join.setting)' would replace (name the join otherwise)"))
+        }
+        guard let joined = records[key] else { return record }
+        fields[join.name] = joined
+        var merged = record
+        merged.fields = DataNode(.map(fields), line: record.fields.line, column: record.fields.column)
+        return merged
+    }
+
+    /// The text of a scalar at `path`: the value two records are matched by.
+    private static func keyText(_ node: DataNode, path: String) -> String? {
+        guard case .found(let value) = node.resolve(path) else { return nil }
+        switch value.value {
+        case .string(let text): return text.hasVisibleText ? text : nil
+        case .int(let number): return String(number)
+        default: return nil
+        }
+    }
+
+    private static func keys(of node: DataNode) -> [String] {
+        if case .map(let map) = node.value { map.keys } else { [] }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HeraldCore
+import HeraldModels
+
+/// Writes the value of a fact for a page: numbers for the site's language, booleans as Yes/No,
+/// dates as dates, links as links, lists as lists, display names for raw values. Made once per
+/// catalog, so no hero pays for a formatter or the language's separators.
+struct FactFormatter: Sendable {
+    /// One shown piece of a fact: a whole scalar, or one item of a list.
+    struct Item: Sendable, Hashable {
+        var text: String
+        /// The raw value, for finding its group page.
+        var raw: String?
+        /// An http(s) link the value itself is.
+        var url: String?
+    }
+
+    private let groupingSeparator: String
+    private let decimalSeparator: String
+    private let dayText: DayText
+
+    init(language: String, dayText: DayText) {
+        let locale = Locale(identifier: language)
+        groupingSeparator = locale.groupingSeparator ?? ","
+        decimalSeparator = locale.decimalSeparator ?? "."
+        self.dayText = dayText
+    }
+
+    /// The pieces of `value`, with `names` (raw → display) applied; none when it is missing.
+    func items(_ value: DataValue, names: [String: String]) -> [Item] {
+        switch value {
+        case .list(let nodes): nodes.compactMap { item($0.value, names: names) }
+        case .map(let map):
+            map.entries.compactMap { entry in
+                item(entry.node.value, names: names).map { Item(text: "\(HeroFormatting.label(entry.key)): \($0.text)") }
+            }
+        default: item(value, names: names).map { [$0] } ?? []
+        }
+    }
+
+    private func item(_ value: DataValue, names: [String: String]) -> Item? {
+        switch value {
+        case .null, .list, .map: return nil
+        case .bool(let flag): return Item(text: names[flag ? "true" : "false"] ?? (flag ? "Yes" : "No"), raw: flag ? "true" : "false")
+        case .int(let number): return Item(text: names[String(number)] ?? whole(number), raw: String(number))
+        case .double(let number): return Item(text: names[String(number)] ?? decimal(number), raw: String(number))
+        case .string(let text):
+            guard text.hasVisibleText else { return nil }
+            if let name = names[text] { return Item(text: name, raw: text) }
+            if let day = Day(iso: text) { return Item(text: dayText.long(day), raw: text) }
+            if let number = Int(text), !text.hasPrefix("0") || text == "0", !text.hasPrefix("+") {
+                return Item(text: whole(number), raw: text)
+            }
+            let lower = text.prefix(8).lowercased()
+            let isLink = (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !text.contains(where: \.isWhitespace)
+            return Item(text: text, raw: text, url: isLink ? text : nil)
+        }
+    }
+
+    /// `12345` → "12,345" in English, "12.345" in German.
+    func whole(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        guard digits.count > 4 else { return number < 0 ? "-" + digits : digits }
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += groupingSeparator }
+            grouped.append(digit)
+        }
+        return number < 0 ? "-" + grouped : grouped
+    }
+
+    /// At most two decimals, without trailing zeros: `1.6`, `0.25`, `12,345.5`.
+    func decimal(_ number: Double) -> String {
+        guard number.isFinite, abs(number) < 1e15 else { return String(number) }
+        let hundredths = (number * 100).rounded()
+        let whole = Int(hundredths / 100)
+        let fraction = Int(abs(hundredths).truncatingRemainder(dividingBy: 100))
+        let sign = number < 0 && whole == 0 && fraction > 0 ? "-" : ""
+        guard fraction > 0 else { return sign + self.whole(whole) }
+        var decimals = fraction < 10 ? "0\(fraction)" : "\(fraction)"
+        if decimals.hasSuffix("0") { decimals.removeLast() }
+        return sign + self.whole(whole) + decimalSeparator + decimals
+    }
+}

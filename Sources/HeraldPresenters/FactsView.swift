@@ -1,0 +1,58 @@
+import HeraldCore
+import HeraldModels
+import HeraldMustache
+
+/// The view data of one record's facts, alike for heroes and tasks: `facts` (the list, in
+/// order), `has_facts`, `fact` (name → text) and `record` (the whole source record).
+struct FactsView: Sendable {
+    let facts: [RecordFact]
+    /// Each fact's label: its own, or one made from its name (`move_speed` → "Move speed").
+    let labels: [String]
+    let formatter: FactFormatter
+
+    init(facts: [RecordFact], formatter: FactFormatter) {
+        self.facts = facts
+        labels = facts.map { $0.label ?? HeroFormatting.label($0.name) }
+        self.formatter = formatter
+    }
+
+    /// The shown pieces of fact `position` among `values`; none when missing.
+    func items(_ values: [DataValue], _ position: Int) -> [FactFormatter.Item] {
+        formatter.items(values.indices.contains(position) ? values[position] : .null, names: facts[position].values)
+    }
+
+    /// Adds the keys to `view`; `link` gives an item's link (its group page), else an item that is
+    /// a URL links to itself.
+    func add(_ values: [DataValue], record: DataMap, to view: inout [String: TemplateValue],
+             link: (Int, FactFormatter.Item) -> String? = { _, _ in nil }) {
+        var list: [TemplateValue] = []
+        list.reserveCapacity(facts.count)
+        var texts = [String: TemplateValue](minimumCapacity: facts.count)
+        for (position, fact) in facts.enumerated() {
+            let items = items(values, position)
+            // `.null`, not "—": a template tells a missing fact from one whose text is a dash.
+            let text: TemplateValue = items.isEmpty ? .null : .string(items.map(\.text).joined(separator: ", "))
+            texts[fact.name] = text
+            list.append(["name": .string(fact.name), "label": .string(labels[position]), "text": text,
+                         "missing": .bool(items.isEmpty), "empty_text": "—",
+                         "items": .list(items.map { item in
+                             let href = link(position, item) ?? item.url
+                             return ["text": .string(item.text), "href": href.map { .string($0) } ?? .null]
+                         })])
+        }
+        view["facts"] = .list(list)
+        view["has_facts"] = .bool(!facts.isEmpty)
+        view["fact"] = .map(texts)
+        view["record"] = TemplateValue(DataNode(.map(record)))
+    }
+
+    /// `card_facts` (label and text, "—" when missing) for the facts at `positions`, and
+    /// `has_card_facts`.
+    func addCard(_ values: [DataValue], positions: [Int]?, to view: inout [String: TemplateValue]) {
+        view["has_card_facts"] = .bool(!(positions ?? []).isEmpty)
+        view["card_facts"] = .list((positions ?? []).map { position in
+            let texts = items(values, position).map(\.text)
+            return ["label": .string(labels[position]), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
+        })
+    }
+}

@@ -1,0 +1,113 @@
+import HeraldCore
+import HeraldModels
+import HeraldMustache
+import HeraldPresenters
+import Testing
+
+// The site's own facts in the view data: formatted, labelled, linked to their group pages, on
+// cards when `card:` names them, and the catalog in its `sort:` order.
+
+private let facts = [
+    RecordFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
+    RecordFact(name: "roles"), RecordFact(name: "move_speed"), RecordFact(name: "APPEARANCES"), RecordFact(name: "alive"),
+    RecordFact(name: "first_seen"), RecordFact(name: "wiki"), RecordFact(name: "eyeColor"),
+]
+
+private func hero(_ name: String, _ values: [DataValue]) -> Hero {
+    var hero = Hero(id: name, slug: Slug.make(from: name), name: name, publisher: "Valve", location: here)
+    hero.facts = values
+    hero.record = DataMap([("localized_name", DataNode(.string(name))), ("move_speed", DataNode(values[2]))])
+    return hero
+}
+
+private func roles(_ names: String...) -> DataValue { .list(names.map { DataNode(.string($0)) }) }
+
+private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSort = .name) throws -> HeroCatalogPresenter {
+    let heroes = [
+        hero("Juggernaut", [.string("agi"), roles("Carry", "Pusher"), .int(300), .string("12345"), .bool(true),
+                            .string("2013-07-09"), .string("https://dota2.example.org/juggernaut"), .null]),
+        hero("Axe", [.string("str"), roles("Initiator"), .int(310), .null, .bool(false), .null, .null, .string("red")]),
+        hero("Anti-Mage", [.string("agi"), roles("Carry"), .double(305.5), .int(7), .null, .null, .null, .null]),
+    ]
+    let groups = [HeroGroupKey(value: .fact(0), name: "primary_attr"),
+                  HeroGroupKey(value: .fact(1), name: "roles", folder: "role", label: "Roles")]
+    return HeroCatalogPresenter(heroes: heroes, groupBy: groups, perPage: 48, facts: facts, card: card, sort: sort,
+                                context: try context())
+}
+
+@Test func factsAreFormattedLabelledAndLinkedToTheirGroups() throws {
+    let presenter = try catalog()
+    let index = try #require(presenter.heroes.firstIndex { $0.name == "Juggernaut" })
+    let hero = try #require(presenter.detail(index: index)["hero"])
+    let list = try #require(hero["facts"]?.list)
+    #expect(list.map { $0["label"]?.string } == ["Primary attribute", "Roles", "Move speed", "Appearances", "Alive",
+                                                 "First seen", "Wiki", "Eye color"])
+    #expect(list.map { $0["text"] } == [.string("Agility"), .string("Carry, Pusher"), .string("300"), .string("12,345"),
+                                        .string("Yes"), .string("Jul 9, 2013"), .string("https://dota2.example.org/juggernaut"), .null])
+    #expect(list[0]["items"]?.list?.first?["href"]?.string == "../../heroes/primary-attr/agility/index.html")
+    #expect(list[1]["items"]?.list?.map { $0["href"]?.string } == ["../../heroes/role/carry/index.html", "../../heroes/role/pusher/index.html"])
+    #expect(list[6]["items"]?.list?.first?["href"]?.string == "https://dota2.example.org/juggernaut")
+    #expect(list[7]["missing"]?.bool == true && list[7]["items"]?.list == [] && list[7]["empty_text"]?.string == "—")
+    #expect(hero["fact"]?["primary_attr"]?.string == "Agility")
+    #expect(hero["fact"]?["eyeColor"] == .null)
+    #expect(hero["record"]?["localized_name"]?.string == "Juggernaut")
+    #expect(hero["record"]?["move_speed"]?.int == 300)
+}
+
+@Test func cardsShowTheirFactsOrPublisherAndAlignment() throws {
+    let cards = try #require(try catalog().listPage(number: 1)["heroes"]?.list)
+    #expect(cards.map { $0["name"]?.string } == ["Anti-Mage", "Axe", "Juggernaut"])
+    #expect(cards[0]["has_card_facts"]?.bool == true)
+    #expect(cards[0]["card_facts"]?.list?.map { $0["text"]?.string } == ["Agility", "305.5"])
+    #expect(cards[0]["card_facts"]?.list?.map { $0["label"]?.string } == ["Primary attribute", "Move speed"])
+    let plain = try #require(try catalog(card: nil).listPage(number: 1)["heroes"]?.list?.first)
+    #expect(plain["has_card_facts"]?.bool == false && plain["card_facts"]?.list == [])
+    let bare = try #require(try catalog(card: []).listPage(number: 1)["heroes"]?.list?.first)
+    #expect(bare["has_card_facts"]?.bool == true && bare["card_facts"]?.list == [])
+}
+
+@Test func groupPagesAreHeadedByTheLabelAndDisplayNames() throws {
+    let presenter = try catalog()
+    #expect(presenter.groups.map(\.route) == [
+        "heroes/primary-attr/agility/", "heroes/primary-attr/strength/",
+        "heroes/role/carry/", "heroes/role/initiator/", "heroes/role/pusher/",
+    ])
+    let agility = try #require(presenter.groups.first)
+    #expect(presenter.groupPage(agility)["title"]?.string == "Primary attribute: Agility")
+    #expect(presenter.groupPage(agility)["heroes"]?.list?.map { $0["name"]?.string } == ["Anti-Mage", "Juggernaut"])
+    let index = presenter.groupIndex(HeroGroupKey(value: .fact(1), name: "roles", folder: "role", label: "Roles"))
+    #expect(index["title"]?.string == "Heroes by roles")
+    #expect(index["values"]?.list?.map { $0["name"]?.string } == ["Carry", "Initiator", "Pusher"])
+    #expect(index["values"]?.list?.map { $0["count"]?.int } == [2, 1, 1])
+}
+
+@Test func theCatalogAndTheHomePageFollowSort() throws {
+    let presenter = try catalog(sort: HeroSort(key: .fact(2), descending: true))
+    #expect(presenter.heroes.map(\.name) == ["Axe", "Anti-Mage", "Juggernaut"])
+    #expect(presenter.listPage(number: 1)["summary"]?.string == "3 heroes, sorted by move speed, descending.")
+    let featured = presenter.featured(2, links: Linker(from: ""))
+    #expect(featured["heroes"]?.list?.map { $0["name"]?.string } == ["Axe", "Anti-Mage"])
+}
+
+@Test func fingerprintsFollowTheFactsTheCardsAndTheOrder() throws {
+    let plain = try catalog()
+    let relabelled = HeroCatalogPresenter(heroes: plain.heroes, groupBy: plain.groupBy, perPage: 48,
+                                          facts: [RecordFact(name: "primary_attr", label: "Attribute")] + facts.dropFirst(),
+                                          card: [.fact(0), .fact(2)], context: try context())
+    #expect(plain.detail(index: 0) != relabelled.detail(index: 0))
+    #expect(plain.detailFingerprint(index: 0) != relabelled.detailFingerprint(index: 0))
+    let otherCard = try catalog(card: [.fact(1)])
+    #expect(plain.listPage(number: 1) != otherCard.listPage(number: 1))
+    #expect(plain.listFingerprint(number: 1) != otherCard.listFingerprint(number: 1))
+    let sorted = try catalog(sort: HeroSort(key: .fact(2), descending: true))
+    #expect(plain.listFingerprint(number: 1) != sorted.listFingerprint(number: 1))
+}
+
+@Test func theSearchIndexMatchesWhatTheCardsShow() throws {
+    let presenter = try catalog()
+    let entries = try #require(presenter.searchIndex()["heroes"]?.list)
+    let axe = try #require(entries.first { $0["name"]?.string == "Axe" })
+    #expect(axe["extra"]?.string == "Strength 310")
+    let other = try catalog(card: [.fact(0)])
+    #expect(presenter.searchIndexFingerprint() != other.searchIndexFingerprint())
+}
