@@ -22,8 +22,10 @@ import PackageDescription
 //                       HTTP                                             (Core, Remote, async-http-client)
 //   HeraldServe         herald serve: the site from memory over HTTP, file watching, live reload and the
 //                       board's actions                              (Core, Config, Editor, Site, Hummingbird)
+//   HeraldDeploy        herald deploy: the built site published to a git branch, only what changed
+//                                                                       (Core, Config, Builder)
 //   herald              the command-line tool (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve,
-//                       Check)
+//                       Check, Deploy)
 //   BuildCommit         a plugin: the commit herald is built from, for herald --version
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
@@ -85,6 +87,7 @@ let package = Package(
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOHTTP1", package: "swift-nio")],
                 swiftSettings: strict),
+        .target(name: "HeraldDeploy", dependencies: ["HeraldCore", "HeraldConfig", "HeraldBuilder"], swiftSettings: strict),
         .target(name: "HeraldServe",
                 dependencies: ["HeraldCore", "HeraldConfig", "HeraldEditor", "HeraldLoaders", "HeraldSite",
                                .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
-                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck",
+                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck", "HeraldDeploy",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict, plugins: ["BuildCommit"]),
 
@@ -140,6 +143,8 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "HeraldCheckTests", dependencies: ["HeraldCheck", "HeraldCore", "HeraldTestSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "HeraldDeployTests",
+                    dependencies: ["HeraldDeploy", "HeraldConfig", "HeraldCore", "HeraldTestSupport"], swiftSettings: strict),
         .testTarget(name: "heraldTests",
                     dependencies: ["herald", "HeraldTestSupport",
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
