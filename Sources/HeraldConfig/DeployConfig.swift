@@ -36,6 +36,8 @@ public struct DeployTarget: Sendable {
         /// A branch of a git repository: `repository` relative to the site folder; `remote` for
         /// `--push`, nil for the branch's own remote (or origin).
         case git(repository: String, branch: String, remote: String?)
+        /// An S3 bucket.
+        case s3(S3)
     }
 
     public var name: String
@@ -44,13 +46,17 @@ public struct DeployTarget: Sendable {
     public var location: SourceLocation
 
     static let gitKeys = ["git", "branch", "remote"]
-    static let kinds = ["git"]
+    static let kinds = ["git", "s3"]
 
     static func read(_ reader: inout ConfigReader, name: String, map: DataMap, node: DataNode) -> DeployTarget? {
         let section = "deploy.\(name)"
+        if map["s3"] != nil, map["git"] == nil {
+            let location = node.location(in: reader.file)
+            return readS3(&reader, section: section, map: map).map { DeployTarget(name: name, kind: .s3($0), location: location) }
+        }
         guard map["git"] != nil else {
             let hint = map.keys.compactMap { Suggestion.nearest(to: $0, in: kinds) }.first.map { " (did you mean '\($0)'?)" } ?? ""
-            reader.error("'\(section)' must say what it deploys to: git: REPOSITORY\(hint)", at: node)
+            reader.error("'\(section)' must say what it deploys to: git: REPOSITORY or s3: BUCKET\(hint)", at: node)
             return nil
         }
         reader.rejectUnknownKeys(in: map, known: gitKeys, section: section)

@@ -16,6 +16,8 @@ public struct Deployment: Sendable {
     public var maxDeletes = Deployment.defaultMaxDeletes
     /// Whether a git target's branch is pushed to its remote.
     public var push = false
+    /// Where an S3 target's credentials come from.
+    public var environment = ProcessInfo.processInfo.environment
 
     /// The deletions a deploy may make unless told otherwise.
     public static let defaultMaxDeletes = 256
@@ -41,6 +43,9 @@ public struct Deployment: Sendable {
             let folder = repository.hasPrefix("/") ? URL(fileURLWithPath: repository) : site.appendingPathComponent(repository)
             return try GitTarget(repository: folder, branch: branch, remote: remote, location: target.location)
                 .deploy(files, maxDeletes: maxDeletes, dryRun: dryRun, push: push)
+        case .s3(let settings):
+            return try S3Target(settings, environment: environment, location: target.location)
+                .deploy(files, maxDeletes: maxDeletes, dryRun: dryRun)
         }
     }
 }

@@ -13,8 +13,10 @@ struct DeployCommand: ParsableCommand {
         Only files whose bytes differ from what the target holds are sent, and files the site no \
         longer has are deleted there; nothing is sent when nothing changed. A git target \
         ({git: ., branch: gh-pages}) gets one commit per deploy that changed something, made \
-        without touching the repository's working tree or index. Each changed path is printed \
-        (for a CDN's invalidation), then a summary.
+        without touching the repository's working tree or index; an S3 target ({s3: BUCKET, \
+        region:, endpoint:, path_style:, cache_control:}) takes its credentials from \
+        AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN. Each changed path is \
+        printed (for a CDN's invalidation), then a summary.
         """)
 
     @Argument(help: "The target's name under deploy: (may be left out when there is only one).")
