@@ -31,7 +31,7 @@ struct DeployCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be sent and deleted, and do nothing.")
     var dryRun = false
 
-    @Option(name: .customLong("max-deletes"), help: "Do nothing when more files than this would be deleted (default 256).")
+    @Option(name: .customLong("max-deletes"), help: "Do nothing when more files than this would be deleted.")
     var maxDeletes: Int = Deployment.defaultMaxDeletes
 
     @Flag(help: "Push a git target's branch to its remote (the branch's own, else origin) after the commit.")
@@ -51,6 +51,10 @@ struct DeployCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let chosen = try chooseTarget(config.deploy)
+        if push, case .s3 = chosen.kind {
+            Console.printErrors(["error: --push is for a git target; '\(chosen.name)' is a bucket, which a deploy updates directly"])
+            throw ExitCode(2)
+        }
         var deployment = Deployment(site: site, output: output.map { URL(fileURLWithPath: $0).standardizedFileURL }
                                         ?? site.appendingPathComponent("Output"), target: chosen)
         deployment.dryRun = dryRun

@@ -91,17 +91,23 @@ private func nightlyBuild(_ site: TemporarySite) async throws -> Bool {
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("error: no deploy target 'pagse' in herald.yml (did you mean 'pages'?)"))
 
-    let dry = try await site.herald(["deploy", "--dry-run"])
+    try site.write("herald.yml", try site.read("herald.yml") + "  bucket: {s3: my-site}\n")
+    let pushed = try await site.herald(["deploy", "bucket", "--push"])
+    #expect(pushed.status == 2 && pushed.stderr.contains("error: --push is for a git target; 'bucket' is a bucket"))
+    let several = try await site.herald(["deploy"])
+    #expect(several.status == 2 && several.stderr.contains("herald.yml has several deploy targets: name one of pages, bucket"))
+
+    let dry = try await site.herald(["deploy", "pages", "--dry-run"])
     #expect(dry.status == 0 && dry.output.contains("would send /board/index.html\n"))
     #expect(dry.output.contains("Dry run, nothing done: branch gh-pages of "))
     let none = try await CLI.launch(URL(fileURLWithPath: "/usr/bin/git"), ["rev-parse", "--verify", "--quiet", "gh-pages"],
                                     in: site.folder)
     #expect(none.status != 0, "a dry run makes no branch")
 
-    #expect(try await site.herald(["deploy"]).status == 0)
+    #expect(try await site.herald(["deploy", "pages"]).status == 0)
     try site.remove("Content/heroes/lantern.md")
     try await site.buildOK()
-    let refused = try await site.herald(["deploy", "--max-deletes", "0"])
+    let refused = try await site.herald(["deploy", "pages", "--max-deletes", "0"])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("herald.yml:15:10: error: this deploy would delete "), "\(refused.stderr)")
     #expect(refused.stderr.contains("more than --max-deletes 0 allows; nothing was done"))
