@@ -22,9 +22,13 @@ final class S3Client: Sendable {
     private let client: HTTPClient
     /// Waits between attempts are multiplied by this; tests need not wait the real times.
     private let backoffScale: Double
+    /// Objects a listing page holds at most; nil for the store's own (1,000 on AWS). Tests make
+    /// it small to list page after page.
+    let pageSize: Int?
 
     init(bucket: String, region: String, endpoint: URLComponents, pathStyle: Bool, credentials: S3Credentials,
-         backoffScale: Double = 1) {
+         backoffScale: Double = 1, pageSize: Int? = nil) {
+        self.pageSize = pageSize
         self.bucket = bucket
         self.endpoint = endpoint
         self.pathStyle = pathStyle
@@ -46,6 +50,7 @@ final class S3Client: Sendable {
         var token: String?
         repeat {
             var query = [("list-type", "2")]
+            if let pageSize { query.append(("max-keys", String(pageSize))) }
             if let token { query.append(("continuation-token", token)) }
             let response = try send("GET", key: nil, query: query, doing: "list the bucket")
             let page = ListPage(response.body)

@@ -15,6 +15,8 @@ public struct S3Target: Sendable {
     /// Uploads and deletions under way at once.
     static let parallel = 8
     var backoffScale = 1.0
+    /// Objects per listing page; nil for the store's own.
+    var pageSize: Int?
 
     /// The target, with credentials from `environment`; an error when they are missing.
     public init(_ settings: DeployTarget.S3, environment: [String: String], location: SourceLocation) throws(DiagnosticError) {
@@ -30,7 +32,7 @@ public struct S3Target: Sendable {
     /// Publishes `site` (or, with `dryRun`, only works out what would be published).
     public func deploy(_ site: SiteFiles, maxDeletes: Int, dryRun: Bool) throws(DiagnosticError) -> DeployReport {
         let client = S3Client(bucket: settings.bucket, region: settings.region, endpoint: settings.endpoint,
-                              pathStyle: settings.pathStyle, credentials: credentials, backoffScale: backoffScale)
+                              pathStyle: settings.pathStyle, credentials: credentials, backoffScale: backoffScale, pageSize: pageSize)
         let remote = try failing { () throws(S3Client.Failure) in try client.list() }
         let hashes = Parallel.map(site.files, chunk: 32) { file in
             (try? FileBytes.read(path: site.folder + "/" + file.path)).map { SigV4.hex(Insecure.MD5.hash(data: $0)) } ?? ""

@@ -34,10 +34,11 @@ private struct Bucket {
         }
     }
 
-    func deploy(dryRun: Bool = false, maxDeletes: Int = 256, secret: String? = nil) throws -> DeployReport {
+    func deploy(dryRun: Bool = false, maxDeletes: Int = 256, secret: String? = nil, pageSize: Int? = nil) throws -> DeployReport {
         var environment = moto.environment
         if let secret { environment["AWS_SECRET_ACCESS_KEY"] = secret }
-        let target = try S3Target(try settings, environment: environment, location: location)
+        var target = try S3Target(try settings, environment: environment, location: location)
+        target.pageSize = pageSize
         return try target.deploy(SiteFiles(folder: folder.url("Output"), shownAs: "Output"), maxDeletes: maxDeletes, dryRun: dryRun)
     }
 
@@ -116,4 +117,15 @@ func wrongCredentialsFailClearlyWithNoSecretShown() throws {
     #expect(throws: DiagnosticError.self) {
         _ = try S3Target(try bucket.settings, environment: [:], location: location)
     }
+}
+
+@Test(.enabled(if: MotoServer.available, "make deps installs moto"))
+func aBucketIsListedPageAfterPage() throws {
+    let bucket = try Bucket()
+    try bucket.build(site)
+    _ = try bucket.deploy()
+    _ = try bucket.methods()
+    let listed = try bucket.deploy(pageSize: 3)
+    #expect(listed.plan.isEmpty && listed.plan.unchanged == site.count)
+    #expect(try bucket.methods() == ["GET", "GET"], "two pages of at most three objects, nothing sent")
 }
