@@ -53,11 +53,17 @@ final class MotoServer: @unchecked Sendable {
     deinit {
         kill(process.processIdentifier, SIGKILL)
         try? FileManager.default.removeItem(at: log)
+        try? FileManager.default.removeItem(atPath: log.path + ".throttle")
     }
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
     var environment: [String: String] { ["AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey] }
+
+    /// Makes the store answer each of `requests` (`PUT /site/index.html`) once with 503 SlowDown.
+    func throttle(_ requests: [String]) throws {
+        try Data(requests.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: log.path + ".throttle"))
+    }
 
     /// The requests since the last call, as `METHOD /path`.
     func requests() throws -> [String] {

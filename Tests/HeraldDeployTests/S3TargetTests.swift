@@ -39,6 +39,7 @@ private struct Bucket {
         if let secret { environment["AWS_SECRET_ACCESS_KEY"] = secret }
         var target = try S3Target(try settings, environment: environment, location: location)
         target.pageSize = pageSize
+        target.backoffScale = 0.01
         return try target.deploy(SiteFiles(folder: folder.url("Output"), shownAs: "Output"), maxDeletes: maxDeletes, dryRun: dryRun)
     }
 
@@ -128,4 +129,16 @@ func aBucketIsListedPageAfterPage() throws {
     let listed = try bucket.deploy(pageSize: 3)
     #expect(listed.plan.isEmpty && listed.plan.unchanged == site.count)
     #expect(try bucket.methods() == ["GET", "GET"], "two pages of at most three objects, nothing sent")
+}
+
+@Test(.enabled(if: MotoServer.available, "make deps installs moto"))
+func aThrottledRequestIsAskedAgain() throws {
+    let bucket = try Bucket()
+    try bucket.build(site)
+    try bucket.moto.throttle(["GET /site/", "PUT /site/index.html"])
+    let report = try bucket.deploy()
+    #expect(report.plan.sent.count == site.count)
+    let requests = try bucket.moto.requests()
+    #expect(requests.filter { $0 == "GET /site/" }.count == 2 && requests.filter { $0 == "PUT /site/index.html" }.count == 2)
+    #expect(try bucket.moto.object("index.html").body == "<h1>Home</h1>\n")
 }

@@ -1,7 +1,9 @@
 """An S3 store for HeraldDeployTests: moto's server on 127.0.0.1, with its IAM checks on, so a
 request signed with the wrong key fails as on AWS. Prints "PORT n", the access key and the
 secret of the one user it makes (allowed everything on S3), then serves; every request's method
-and path is appended to the log file named by the first argument."""
+and path is appended to the log file named by the first argument. A request whose method and
+path are a line of LOG.throttle is answered once with 503 SlowDown, as S3 does under load, and
+the line removed."""
 import os
 import sys
 import threading
@@ -19,9 +21,31 @@ application = DomainDispatcherApplication(create_backend_app)
 lock = threading.Lock()
 
 
+def throttled(request):
+    """Whether `request` is to be refused once; the line naming it is removed."""
+    try:
+        with open(log_path + ".throttle") as listed:
+            lines = listed.read().splitlines()
+    except FileNotFoundError:
+        return False
+    if request not in lines:
+        return False
+    lines.remove(request)
+    with open(log_path + ".throttle", "w") as listed:
+        listed.write("".join(line + "\n" for line in lines))
+    return True
+
+
 def logged(environ, start_response):
-    with lock, open(log_path, "a") as log:
-        log.write(f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')}\n")
+    request = f"{environ['REQUEST_METHOD']} {environ.get('PATH_INFO', '')}"
+    with lock:
+        with open(log_path, "a") as log:
+            log.write(request + "\n")
+        refused = throttled(request)
+    if refused:
+        body = b"<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>"
+        start_response("503 Slow Down", [("Content-Type", "application/xml"), ("Content-Length", str(len(body)))])
+        return [body]
     return application(environ, start_response)
 
 
