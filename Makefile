@@ -14,6 +14,8 @@ BENCH_APT_PACKAGES := hugo cmark
 # and venv for the Python packages of Tests/Browser/requirements.txt.
 BROWSER_APT_PACKAGES := chromium chromium-driver default-jre-headless python3-venv
 BROWSER_VENV := .build/browser-venv
+# moto's S3 server, which HeraldDeployTests deploy to (Tests/HeraldDeployTests/Moto/requirements.txt).
+DEPLOY_VENV := .build/deploy-venv
 # The suite runs in the virtual environment when it was made; with the system's python3 it can
 # only say what is missing.
 BROWSER_PYTHON = $(shell [ -x $(BROWSER_VENV)/bin/python ] && echo $(BROWSER_VENV)/bin/python || echo python3)
@@ -23,9 +25,9 @@ HERALD ?=
 # than 17 (no symbols to bind in the toolchain's shared libraries), and runs where Swift is not installed.
 RELEASE_BUILD := build -c release --product herald --static-swift-stdlib
 
-.PHONY: deps deps-libs deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots clean
+.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots clean
 
-deps: deps-libs deps-browser
+deps: deps-libs deps-deploy deps-browser
 
 # python3 runs the HTTP server the remote-data tests talk to.
 deps-libs:
@@ -33,6 +35,17 @@ deps-libs:
 		echo "Installing $(APT_PACKAGES) python3…"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES) python3; \
 	fi
+
+# The S3 deploy tests are skipped, saying so, when it cannot be installed.
+deps-deploy: $(DEPLOY_VENV)/installed
+
+$(DEPLOY_VENV)/installed: Tests/HeraldDeployTests/Moto/requirements.txt
+	@if ! python3 -c 'import ensurepip' 2>/dev/null; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
+	@echo "Installing moto's S3 server into $(DEPLOY_VENV)…"
+	@python3 -m venv $(DEPLOY_VENV) && $(DEPLOY_VENV)/bin/pip install -q -r Tests/HeraldDeployTests/Moto/requirements.txt \
+		&& touch $@ || echo "warning: could not install moto; the S3 deploy tests will be skipped"
 
 # Nothing here stops the build when it cannot be installed (no apt-get, no root or sudo, no
 # network): the browser suite then says it is skipped, and fails under CI.

@@ -22,8 +22,10 @@ import PackageDescription
 //                       HTTP                                             (Core, Remote, async-http-client)
 //   HeraldServe         herald serve: the site from memory over HTTP, file watching, live reload and the
 //                       board's actions                              (Core, Config, Editor, Site, Hummingbird)
+//   HeraldDeploy        herald deploy: the built site published to a git branch or an S3 bucket, only
+//                       what changed                 (Core, Config, Builder, Remote, swift-crypto, async-http-client)
 //   herald              the command-line tool (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve,
-//                       Check)
+//                       Check, Deploy)
 //   BuildCommit         a plugin: the commit herald is built from, for herald --version
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
@@ -47,6 +49,8 @@ let package = Package(
         // Named for herald serve, which silences Hummingbird's logger and ends its event streams on
         // the graceful shutdown; both come with Hummingbird anyway.
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // SHA-256 and HMAC for the S3 target's request signatures, MD5 to compare files with ETags.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
@@ -85,6 +89,13 @@ let package = Package(
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "NIOHTTP1", package: "swift-nio")],
                 swiftSettings: strict),
+        .target(name: "HeraldDeploy",
+                dependencies: ["HeraldCore", "HeraldConfig", "HeraldBuilder", "HeraldRemote",
+                               .product(name: "Crypto", package: "swift-crypto"),
+                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                               .product(name: "NIOCore", package: "swift-nio"),
+                               .product(name: "NIOHTTP1", package: "swift-nio")],
+                swiftSettings: strict),
         .target(name: "HeraldServe",
                 dependencies: ["HeraldCore", "HeraldConfig", "HeraldEditor", "HeraldLoaders", "HeraldSite",
                                .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
-                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck",
+                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck", "HeraldDeploy",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict, plugins: ["BuildCommit"]),
 
@@ -140,6 +151,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "HeraldCheckTests", dependencies: ["HeraldCheck", "HeraldCore", "HeraldTestSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "HeraldDeployTests",
+                    dependencies: ["HeraldDeploy", "HeraldConfig", "HeraldCore", "HeraldTestSupport"],
+                    resources: [.copy("Moto")], swiftSettings: strict),
         .testTarget(name: "heraldTests",
                     dependencies: ["herald", "HeraldTestSupport",
                                    .product(name: "AsyncHTTPClient", package: "async-http-client"),

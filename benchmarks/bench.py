@@ -182,7 +182,7 @@ def tree_size(folder):
     for root, _, names in os.walk(folder):
         for name in names:
             if name.startswith(".herald"):
-                continue  # Herald's manifest: bookkeeping, not site output
+                continue  # a build's staging left by a killed run: not site output
             files += 1
             size += os.path.getsize(os.path.join(root, name))
     return files, size

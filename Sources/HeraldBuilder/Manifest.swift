@@ -2,10 +2,10 @@ import Foundation
 import HeraldCore
 
 /// What lets the next build find its inputs unchanged without reading them, kept beside the
-/// manifest in `.herald-inputs` (the manifest stays a function of the output alone: this holds a
-/// time): the fingerprint of the inputs' bytes, and what was seen of them without reading.
+/// manifest in the build's state (`BuildState`): the fingerprint of the inputs' bytes, and what
+/// was seen of them without reading.
 public struct QuickCheck: Sendable, Equatable {
-    static let fileName = ".herald-inputs"
+    static let fileName = "inputs"
     private static let header = "herald-inputs 1"
 
     /// The fingerprint of the inputs' bytes (the manifest's `inputs`).
@@ -22,9 +22,9 @@ public struct QuickCheck: Sendable, Equatable {
         self.since = since
     }
 
-    /// The one in `folder`; nil when there is none or it is not Herald's.
-    static func read(in folder: String) -> QuickCheck? {
-        guard let bytes = try? FileBytes.read(path: folder + "/" + fileName, limit: 4096) else { return nil }
+    /// The one at `path`; nil when there is none or it is not Herald's.
+    static func read(path: String) -> QuickCheck? {
+        guard let bytes = try? FileBytes.read(path: path, limit: 4096) else { return nil }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         guard lines.count == 2, lines[0] == header else { return nil }
         let fields = lines[1].split(separator: "\t")
@@ -38,13 +38,13 @@ public struct QuickCheck: Sendable, Equatable {
     }
 }
 
-/// The list of files the last successful build wrote, kept in the output folder, so the next build
+/// The list of files the last successful build wrote, kept in its state (`BuildState`), so the next build
 /// can skip unchanged files and remove the ones it no longer writes without touching anyone else's.
 struct Manifest: Sendable {
-    static let fileName = ".herald-manifest"
+    static let fileName = "manifest"
     /// The next manifest, written before a commit moves its first file and removed after the
     /// manifest is saved: when it is found, that commit was interrupted.
-    static let journalName = ".herald-journal"
+    static let journalName = "journal"
     private static let header = "herald-manifest 1"
 
     struct Entry: Sendable, Hashable {
@@ -61,12 +61,12 @@ struct Manifest: Sendable {
         self.inputs = inputs
     }
 
-    /// Reads the manifest named `name` in `folder`; a missing or unreadable one is empty
+    /// Reads the manifest at `path`; a missing or unreadable one is empty
     /// (everything is rewritten, nothing removed). A manifest naming any path that is not a plain
     /// path inside the folder (`../x`, `/etc/x`, a NUL) was not written by Herald: it is not
     /// trusted at all, and `problem` says why, so that no build ever deletes what it names.
-    static func read(in folder: URL, name: String = fileName) -> (manifest: Manifest, problem: String?) {
-        guard let bytes = try? FileBytes.read(path: folder.appendingPathComponent(name).path) else {
+    static func read(path: String) -> (manifest: Manifest, problem: String?) {
+        guard let bytes = try? FileBytes.read(path: path) else {
             return (Manifest(), nil)
         }
         // One pass over the bytes, a field at a time: a manifest has a line per output file, and

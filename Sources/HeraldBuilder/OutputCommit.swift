@@ -29,7 +29,7 @@ extension OutputWriter {
     }
 
     private func commitStaged(inputs: UInt64?, quick: QuickCheck?) throws(DiagnosticError) -> Summary {
-        var current = state.withLock { $0 }
+        var current = progress.withLock { $0 }
         current.manifest.inputs = inputs
         // A top-level folder the output does not have yet moves in one rename, whole: a first
         // build of 100,000 pages moves a handful of folders, not 100,000 files.
@@ -69,7 +69,7 @@ extension OutputWriter {
             let journalBytes = journal.serialized()
             if journal.entries.count == current.manifest.entries.count { manifestBytes = journalBytes }
             // Written aside and renamed, so an earlier journal is never left half overwritten.
-            let journalPath = folderPath + "/" + Manifest.journalName
+            let journalPath = state.path(Manifest.journalName)
             do throws(DiagnosticError) {
                 try OutputFiles.write(journalBytes, to: journalPath + ".tmp", for: nil, durable: true)
                 if rename(journalPath + ".tmp", journalPath) != 0 {
@@ -105,21 +105,21 @@ extension OutputWriter {
             for index in movers.indices { movers[index].rollBack() }
             undo.rollBack()
             // Back as before: an earlier interrupted commit's files still want the journal.
-            if !interrupted { unlink(folderPath + "/" + Manifest.journalName) }
+            if !interrupted { unlink(state.path(Manifest.journalName)) }
             throw error
         }
         let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })
         // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
         // nothing to upload; its time still vouches for every file, none of which was written.
         if changed {
-            let manifestPath = folderPath + "/" + Manifest.fileName
+            let manifestPath = state.path(Manifest.fileName)
             try OutputFiles.write(manifestBytes ?? current.manifest.serialized(), to: manifestPath + ".tmp", for: nil)
             if rename(manifestPath + ".tmp", manifestPath) != 0 {
                 throw OutputFiles.failure(nil, "cannot save the build manifest: \(OutputFiles.lastError())")
             }
-            unlink(folderPath + "/" + Manifest.journalName)
+            unlink(state.path(Manifest.journalName))
             // After the manifest, so that one of an earlier build never stands beside a new one.
-            let quickPath = folderPath + "/" + QuickCheck.fileName
+            let quickPath = state.path(QuickCheck.fileName)
             if let quick, (try? OutputFiles.write(quick.serialized, to: quickPath + ".tmp", for: nil)) != nil {
                 rename(quickPath + ".tmp", quickPath)
             } else {

@@ -3,17 +3,20 @@ import HeraldCore
 
 /// Refuses output folders whose clean-up could destroy things that are not the site's output.
 public enum OutputFolderGuard {
-    /// Throws when `output` is `/`, the home folder, the site folder itself or one of its parents.
+    /// Throws when `output` is `/`, the home folder, the site folder itself or one of its parents,
+    /// or lies in the site's build state (`.herald/`), which a build must never clean up.
     /// Without `home`, both `$HOME` (what the shell's `~` means) and the account's home count.
     public static func check(output: URL, site: URL, home: URL? = nil) throws(DiagnosticError) {
         let out = canonical(output)
         let siteFolder = canonical(site)
         let homes = home.map { [$0] } ?? currentHomes
+        let state = siteFolder + "/" + BuildState.folderName
         let reason: String? =
             if out == "/" { "it is the root folder" }
             else if homes.contains(where: { canonical($0) == out }) { "it is the home folder" }
             else if out == siteFolder { "it is the site folder itself" }
             else if siteFolder.hasPrefix(out.hasSuffix("/") ? out : out + "/") { "it contains the site folder" }
+            else if out == state || out.hasPrefix(state + "/") { "it is or lies inside Herald's build state folder \(BuildState.folderName)/" }
             else { nil }
         if let reason {
             throw DiagnosticError(.error(at: SourceLocation(file: output.path),

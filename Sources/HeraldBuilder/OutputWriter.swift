@@ -51,28 +51,37 @@ public final class OutputWriter: Sendable {
     /// The outermost folder on the way to the output folder that did not exist before this build:
     /// a failed build removes it again.
     private let firstMissing: URL?
-    let state = Mutex(State())
+    let progress = Mutex(State())
+    /// Where the manifest, the journal and the quick check are kept: never in the output.
+    public let state: BuildState
     /// What the writer found wrong with the folder's bookkeeping (a forged manifest), as warnings.
     public let warnings: [Diagnostic]
 
     static let stagingPrefix = ".herald-staging"
 
-    /// A writer for `folder`; pass the build's lock, which may have created the folder.
-    public init(folder: URL, lock: OutputLock? = nil) {
+    /// A writer for `folder`, keeping its manifest, journal and quick check in `state`; pass the
+    /// build's lock, which may have created the folder.
+    public init(folder: URL, state: BuildState, lock: OutputLock? = nil) {
         self.folder = folder.standardizedFileURL
+        self.state = state
         folderPath = self.folder.path
         folderDescriptor = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         firstMissing = lock?.firstCreated ?? OutputFiles.firstMissingFolder(of: self.folder)
+        // A folder this build made (a first build, or one deleted since the last) holds nothing the
+        // state names: the state is of a folder that is gone, and nothing of it is trusted.
+        let usable = state.prepare() && firstMissing == nil
         var warnings: [Diagnostic] = []
-        let (manifest, problem) = Manifest.read(in: self.folder)
+        let manifestPath = state.path(Manifest.fileName)
+        let journalPath = state.path(Manifest.journalName)
+        let (manifest, problem) = usable ? Manifest.read(path: manifestPath) : (Manifest(), nil)
         if let problem {
-            warnings.append(.warning(at: SourceLocation(file: Manifest.fileName), "the build manifest is not Herald's: \(problem)"))
+            warnings.append(.warning(at: SourceLocation(file: manifestPath), "the build manifest is not Herald's: \(problem)"))
         }
-        let (journal, journalProblem) = Manifest.read(in: self.folder, name: Manifest.journalName)
+        let (journal, journalProblem) = usable ? Manifest.read(path: journalPath) : (Manifest(), nil)
         if let journalProblem {
-            warnings.append(.warning(at: SourceLocation(file: Manifest.journalName), "the commit journal is not Herald's: \(journalProblem)"))
+            warnings.append(.warning(at: SourceLocation(file: journalPath), "the commit journal is not Herald's: \(journalProblem)"))
         }
-        interrupted = FileManager.default.fileExists(atPath: self.folder.appendingPathComponent(Manifest.journalName).path)
+        interrupted = usable && FileManager.default.fileExists(atPath: journalPath)
         // Files an interrupted commit may have moved in are Herald's too, so the next build
         // replaces or removes them; their bytes are unknown, so none counts as unchanged.
         var entries = manifest.entries
@@ -80,9 +89,9 @@ public final class OutputWriter: Sendable {
         previous = Manifest(entries: entries, inputs: interrupted ? nil : manifest.inputs)
         // Trusted only for the fingerprint the manifest holds: one left by a build killed between
         // saving the two is of an earlier build.
-        let quick = QuickCheck.read(in: folderPath)
+        let quick = usable ? QuickCheck.read(path: state.path(QuickCheck.fileName)) : nil
         previousQuick = quick?.inputs == previous.inputs ? quick : nil
-        previousStamp = OutputFiles.modificationTime(of: self.folder.appendingPathComponent(Manifest.fileName).path)
+        previousStamp = usable ? OutputFiles.modificationTime(of: manifestPath) : nil
         self.warnings = warnings
         stagingPath = folderPath + "/" + Self.stagingPrefix + "-" + UUID().uuidString
         removeLeftoverStaging()
@@ -91,7 +100,7 @@ public final class OutputWriter: Sendable {
     /// Makes room for `count` files at once: a manifest grown one file at a time to 100,000 hashes
     /// every path again at each doubling.
     public func expect(_ count: Int) {
-        state.withLock { state in
+        progress.withLock { state in
             state.manifest.entries.reserveCapacity(count)
             state.staged.reserveCapacity(count)
         }
@@ -112,7 +121,7 @@ public final class OutputWriter: Sendable {
             try OutputFiles.write(bytes, to: flat.map(Self.flatName) ?? path.value, in: staging, shownIn: stagingPath, for: path,
                                   creatingFolders: true, folderFirst: ownFolder)
         }
-        try state.withLock { (state: inout State) throws(DiagnosticError) in
+        try progress.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
                 throw DiagnosticError(.error(at: SourceLocation(file: path.value), "two pages write the same output file"))
             }
@@ -137,7 +146,7 @@ public final class OutputWriter: Sendable {
     }
 
     /// The last build's fingerprint and what tells its inputs unchanged without reading them,
-    /// when it left both (`QuickCheck`, in `.herald-inputs`).
+    /// when it left both (`QuickCheck`).
     public var previousQuickCheck: QuickCheck? {
         mayBeUpToDate ? previousQuick : nil
     }
@@ -191,7 +200,7 @@ public final class OutputWriter: Sendable {
     /// already (or it is a top-level file); nil when it goes into a new folder moved in whole.
     private func stagesFlat(_ path: OutputPath) -> Int? {
         let root = path.topFolder
-        return state.withLock { state -> Int? in
+        return progress.withLock { state -> Int? in
             if let root {
                 let present = state.rootsPresent[root] ?? (OutputFiles.kind(at: folderPath + "/" + root) != nil)
                 state.rootsPresent[root] = present
@@ -204,7 +213,7 @@ public final class OutputWriter: Sendable {
 
     /// The staging folder's descriptor, the folder made on first use.
     private func staging() throws(DiagnosticError) -> Int32 {
-        try state.withLock { (state: inout State) throws(DiagnosticError) -> Int32 in
+        try progress.withLock { (state: inout State) throws(DiagnosticError) -> Int32 in
             if let staging = state.staging { return staging }
             try OutputFiles.createFolder(stagingPath, for: nil)
             let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -218,7 +227,7 @@ public final class OutputWriter: Sendable {
 
     deinit {
         if folderDescriptor >= 0 { close(folderDescriptor) }
-        if let staging = state.withLock({ $0.staging }) { close(staging) }
+        if let staging = progress.withLock({ $0.staging }) { close(staging) }
     }
 
     /// Staging folders of builds that crashed hold nothing published: with the lock held, no

@@ -3,7 +3,7 @@ import HeraldCore
 
 /// The files of a built site, by their paths in the output folder.
 struct OutputListing {
-    /// Every file, hidden ones (the build's manifest and lock) left out.
+    /// Every file, hidden ones left out.
     let files: Set<String>
     /// The pages to read: `.html` files, then `sitemap.xml` and `feed.xml` when there.
     let pages: [String]

@@ -23,8 +23,10 @@ public struct SiteConfig: Sendable {
     public var dataSources: [(name: String, source: SourceConfig)] = []
     public var markdown = MarkdownOptions()
     public var check = CheckConfig()
+    /// Where `herald deploy` publishes the built site.
+    public var deploy = DeployConfig()
 
-    static let keys = ["title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown", "check"]
+    static let keys = ["title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown", "check", "deploy"]
 
     /// The defaults: what an empty `herald.yml` means.
     public init() {}
@@ -66,6 +68,7 @@ public struct SiteConfig: Sendable {
         }
         config.markdown = MarkdownOptions.read(&reader, in: map)
         config.check = CheckConfig.read(&reader, in: map)
+        config.deploy = DeployConfig.read(&reader, in: map)
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         return config

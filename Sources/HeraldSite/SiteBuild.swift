@@ -40,7 +40,7 @@ public enum SiteBuild {
             // Held to the end of the build: from reading the last manifest to saving the next.
             let lock = try OutputLock(folder: options.output, wait: options.wait, waiting: options.waiting ?? {})
             defer { withExtendedLifetime(lock) {} }
-            let writer = OutputWriter(folder: options.output, lock: lock)
+            let writer = OutputWriter(folder: options.output, state: BuildState(site: options.site, output: options.output), lock: lock)
             openWriter = writer
             var fingerprint = try InputFingerprint.start(options: options, configText: configText,
                                                          today: Day(options.now, in: config.timeZone),

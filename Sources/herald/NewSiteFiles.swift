@@ -8,7 +8,7 @@ enum NewSiteFiles {
     static func files(today: Day) -> [(path: String, text: String)] {
         [
             ("herald.yml", config),
-            (".gitignore", "# Made by herald build and herald serve.\nOutput/\n.herald-cache/\n"),
+            (".gitignore", "# Made by herald build and herald serve.\nOutput/\n.herald/\n.herald-cache/\n"),
             ("Content/tasks.todo.txt", tasks(today: today)),
             ("Content/heroes/copperline.md", copperline),
             ("Content/heroes/mossback.md", mossback),

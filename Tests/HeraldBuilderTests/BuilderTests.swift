@@ -19,7 +19,7 @@ import Testing
     }
     let items = [try page("a"), try page("index", size: 500), try page("b"), try page("sitemap", size: 50_000),
                  try page("c"), try page("board", size: 500)]
-    let writer = OutputWriter(folder: out.folder)
+    let writer = makeWriter(out.folder)
     // One job, so the order pages start in is the order they are taken in.
     let problems = Builder(jobs: 1).run(items, renderer: PageRenderer(library: library, strict: true), writer: writer)
     #expect(problems.isEmpty)

@@ -10,15 +10,6 @@ extension TemporarySite {
     }
 }
 
-private func build(into folder: URL, _ files: [String: String]) throws -> OutputWriter.Summary {
-    let writer = OutputWriter(folder: folder)
-    for (path, text) in files {
-        guard let output = OutputPath(path) else { throw CocoaError(.fileWriteInvalidFileName) }
-        try writer.add(output, bytes: Array(text.utf8))
-    }
-    return try writer.commit()
-}
-
 @Test func firstBuildWritesEverythingAndSecondNothing() throws {
     let out = try TemporarySite()
     let files = ["index.html": "<h1>Home</h1>", "tasks/index.html": "<h1>Tasks</h1>", "heroes/a/index.html": "A"]
@@ -57,18 +48,18 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
 @Test func discardLeavesTheFolderAsItWas() throws {
     let out = try TemporarySite()
     _ = try build(into: out.folder, ["index.html": "published"])
-    let writer = OutputWriter(folder: out.folder)
+    let writer = makeWriter(out.folder)
     try writer.add(try #require(OutputPath("index.html")), bytes: Array("half".utf8))
     try writer.add(try #require(OutputPath("new/index.html")), bytes: Array("new".utf8))
     writer.discard()
     #expect(try out.read("index.html") == "published")
     let names = try FileManager.default.contentsOfDirectory(atPath: out.folder.path).sorted()
-    #expect(names == [".herald-manifest", "index.html"])
+    #expect(names == ["index.html"])
 }
 
 @Test func twoPagesWritingOneFileIsAnError() throws {
     let out = try TemporarySite()
-    let writer = OutputWriter(folder: out.folder)
+    let writer = makeWriter(out.folder)
     let path = try #require(OutputPath("index.html"))
     try writer.add(path, bytes: [1])
     #expect(throws: (any Error).self) { try writer.add(path, bytes: [2]) }
@@ -126,7 +117,7 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     #expect(try deep.written == 2 && out.read("a/b/c/d/index.html") == "deep" && out.read("a/b/e/index.html") == "e")
 
     try "mine".write(to: out.url("notes"), atomically: true, encoding: .utf8)
-    let writer = OutputWriter(folder: out.folder)
+    let writer = makeWriter(out.folder)
     for path in ["index.html", "notes/x/index.html"] {
         try writer.add(try #require(OutputPath(path)), bytes: Array("x".utf8))
     }
@@ -136,8 +127,7 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     ])
     #expect(try out.read("notes") == "mine")
     #expect(try out.read("index.html") == "home")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-") }
-        == [".herald-manifest"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-") } == [])
 }
 
 @Test func aCommitKilledWhileMovingLeavesNoOrphanForTheNextBuild() throws {
@@ -145,21 +135,21 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     _ = try build(into: out.folder, ["index.html": "v1"])
     // What a build killed mid-commit leaves: its journal (the manifest it was committing) and
     // some of its files moved in, which no saved manifest lists.
-    try out.write(".herald-journal", "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
+    try writeState(Manifest.journalName, of: out.folder, "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
     try out.write("orphan/index.html", "new")
     let summary = try build(into: out.folder, ["index.html": "v3"])
     #expect(summary.removed == 1)
     #expect(!out.exists("orphan"))
-    #expect(!out.exists(".herald-journal"))
+    #expect(!stateExists(Manifest.journalName, of: out.folder))
     #expect(try out.read("index.html") == "v3")
 }
 
 @Test func aManifestNamingPathsOutsideTheFolderIsNotTrusted() throws {
     let out = try TemporarySite()
     try out.write("victim.txt", "keep")
-    try out.write("Output/.herald-manifest", "herald-manifest 1\n0\t4\t../victim.txt\n0\t4\tmine.html\n")
     try out.write("Output/mine.html", "mine")
-    let writer = OutputWriter(folder: out.url("Output"))
+    try writeState(Manifest.fileName, of: out.url("Output"), "herald-manifest 1\n0\t4\t../victim.txt\n0\t4\tmine.html\n")
+    let writer = makeWriter(out.url("Output"))
     #expect(writer.warnings.map(\.message) == ["the build manifest is not Herald's: it names '../victim.txt', which is not "
         + "a path inside the output folder, so it was not written by Herald; it is ignored, and no file it names is removed"])
     try writer.add(try #require(OutputPath("index.html")), bytes: [1])
@@ -202,19 +192,19 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
 @Test func aFailedCommitAfterAnInterruptedOneStillLeavesNoOrphan() throws {
     let out = try TemporarySite()
     _ = try build(into: out.folder, ["index.html": "v1"])
-    try out.write(".herald-journal", "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
+    try writeState(Manifest.journalName, of: out.folder, "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
     try out.write("orphan/index.html", "new")
     try out.write("blocked", "a file where a folder must go")
     // This build's commit fails: the earlier interrupted commit's journal must survive it.
-    let failing = OutputWriter(folder: out.folder)
+    let failing = makeWriter(out.folder)
     try failing.add(try #require(OutputPath("index.html")), bytes: Array("v2".utf8))
     try failing.add(try #require(OutputPath("blocked/x/index.html")), bytes: Array("x".utf8))
     #expect(throws: DiagnosticError.self) { try failing.commit() }
-    #expect(out.exists(".herald-journal"))
+    #expect(stateExists(Manifest.journalName, of: out.folder))
     try out.remove("blocked")
     let summary = try build(into: out.folder, ["index.html": "v3"])
     #expect(summary.removed == 1)
-    #expect(!out.exists("orphan") && !out.exists(".herald-journal"))
+    #expect(!out.exists("orphan") && !stateExists(Manifest.journalName, of: out.folder))
 }
 
 @Test func filesUnderFoldersTheOutputHasAndUnderNewOnesLandAlikeWithNoStagingLeft() throws {
@@ -241,7 +231,7 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     let count = OutputWriter.parallelMovesFrom + 50
     let paths = (1...count).map { "heroes/h\($0)/index.html" }
     _ = try build(into: out.folder, Dictionary(uniqueKeysWithValues: paths.map { ($0, "old \($0)") }))
-    let writer = OutputWriter(folder: out.folder)
+    let writer = makeWriter(out.folder)
     for path in paths { try writer.add(try #require(OutputPath(path)), bytes: Array("new \(path)".utf8)) }
     // One staged file goes missing, so its move fails after others, on either core, have moved.
     let staging = try #require(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).first { $0.hasPrefix(".herald-staging") })
@@ -250,7 +240,7 @@ private func build(into folder: URL, _ files: [String: String]) throws -> Output
     try FileManager.default.removeItem(atPath: out.url(staging).path + "/" + victim)
     #expect(throws: DiagnosticError.self) { try writer.commit() }
     for path in paths { #expect(try out.read(path) == "old \(path)", "\(path)") }
-    #expect(!out.exists(".herald-journal"))
+    #expect(!stateExists(Manifest.journalName, of: out.folder))
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") } == [])
     // The next build commits them all.
     let summary = try build(into: out.folder, Dictionary(uniqueKeysWithValues: paths.map { ($0, "new \($0)") }))

@@ -44,7 +44,7 @@ func outputFoldersThatHoldMoreThanTheSiteAreRefused(_ output: RefusedOutput) asy
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("error: refusing to use this output folder: \(output.reason)"), "\(result.stderr)")
     #expect(try TreeSnapshot(site.root) == before)
-    for name in [".herald-manifest", ".herald-staging", "index.html"] {
+    for name in [".herald", ".herald-staging", "index.html"] {
         #expect(!FileManager.default.fileExists(atPath: "/" + name))
     }
 }

@@ -2,9 +2,7 @@ import Foundation
 import Testing
 
 /// Every file (bytes and modification time) and folder (modification time) under a folder: what
-/// "the output folder is exactly as it was" means. A missing folder is an empty snapshot. Left
-/// out: `.herald-inputs`, where a build notes when it looked at its inputs (a time, so never the
-/// same twice); UpToDateTests try what it does.
+/// "the output folder is exactly as it was" means. A missing folder is an empty snapshot.
 struct TreeSnapshot: Equatable {
     struct Entry: Equatable {
         /// nil for a folder.
@@ -17,7 +15,6 @@ struct TreeSnapshot: Equatable {
     init(_ folder: URL) throws {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return }
         while let relative = walker.nextObject() as? String {
-            if relative == ".herald-inputs" { continue }
             let path = folder.appendingPathComponent(relative).path
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             let modified = try #require(attributes[.modificationDate] as? Date)

@@ -1,5 +1,6 @@
-/// The `Content-Type` of a served file, from its extension: what a static host would send.
-enum ContentTypes {
+/// The `Content-Type` of a site's file, from its extension: what a static host would send, and
+/// what `herald serve` sends and a deploy to a bucket stores.
+public enum ContentTypes {
     private static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",
@@ -36,12 +37,12 @@ enum ContentTypes {
     ]
 
     /// The type for `path` (`tasks/index.html`); bytes of an unknown kind are sent as such.
-    static func type(of path: String) -> String {
+    public static func type(of path: String) -> String {
         byExtension[fileExtension(path)] ?? "application/octet-stream"
     }
 
     /// Whether the file is an HTML page, the only kind the live-reload script goes into.
-    static func isHTML(_ path: String) -> Bool {
+    public static func isHTML(_ path: String) -> Bool {
         let ext = fileExtension(path)
         return ext == "html" || ext == "htm"
     }
