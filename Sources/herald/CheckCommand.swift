@@ -70,13 +70,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
-        let config: SiteConfig
-        do throws(DiagnosticError) {
-            config = try SiteConfig.load(site: site).0
-        } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
-            throw ExitCode(1)
-        }
+        let config = try Console.config(of: site)
         let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
         let shownAs = output ?? (source == "." ? "Output" : site.appendingPathComponent("Output").relativeShown)
         let filter: LinkFilter

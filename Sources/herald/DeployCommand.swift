@@ -43,13 +43,7 @@ struct DeployCommand: ParsableCommand {
 
     func run() throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
-        let config: SiteConfig
-        do throws(DiagnosticError) {
-            config = try SiteConfig.load(site: site).0
-        } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
-            throw ExitCode(1)
-        }
+        let config = try Console.config(of: site)
         let chosen = try chooseTarget(config.deploy)
         if push, case .s3 = chosen.kind {
             Console.printErrors(["error: --push is for a git target; '\(chosen.name)' is a bucket, which a deploy updates directly"])
