@@ -1,10 +1,14 @@
 """Writes PNG screenshots of the default site for the README: home, board, catalog and a hero page,
 on a 1280 x 900 desktop and a 390 x 844 phone (at twice the pixels, as phones show them), light
-and dark: 16 files named PAGE-DEVICE-SCHEME.png.
+and dark: 16 files named PAGE-DEVICE-SCHEME.png. Then the board's own features, on the same
+devices and schemes: its filter bar in use (board-filtered), swimlanes with a column over its
+limit (board-lanes, the default data with `swimlanes: assignee` and a limit of 3 on Doing), and
+its charts (board-charts).
 
 Usage (`make screenshots`): screenshots.py FOLDER, with the same browser and herald binary as
 the browser suite (run.py).
 """
+import shutil
 import sys
 from pathlib import Path
 
@@ -13,6 +17,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import environment  # noqa: E402  (found through the path set above)
 
 PAGES = {"home": "", "board": "tasks/", "catalog": "heroes/", "hero": "heroes/senora-tormenta/"}
+# The board's features: (site, page, the element to shoot or None for the window).
+FEATURES = {"board-filtered": ("default", "tasks/?project=engine&due=overdue", None),
+            "board-lanes": ("lanes", "tasks/", None),
+            "board-charts": ("default", "tasks/", "#burnup-heading")}
+
+
+def lanes_site(support):
+    """The default site with swimlanes by assignee and a work-in-progress limit Doing is over."""
+    source = support.scratch() / "lanes"
+    shutil.copytree(environment.REPO / "Content", source / "Content")
+    config = (environment.REPO / "herald.yml").read_text()
+    config = config.replace("    doing: 6\n", "    doing: 3\n").replace("  calendar: true", "  calendar: true\n  swimlanes: assignee")
+    (source / "herald.yml").write_text(config)
+    support.herald_build(source, support.scratch() / "lanes-output")
+    return support.Site("lanes site", support.scratch() / "lanes-output")
 
 
 def main(folder):
@@ -24,6 +43,7 @@ def main(folder):
     devices = {"desktop": (support.DESKTOP, 1), "phone": (support.PHONE, 2)}
     folder.mkdir(parents=True, exist_ok=True)
     site = support.default_site()
+    sites = {"default": site, "lanes": lanes_site(support)}
     # A desktop screenshot shows the page, not the window's scrollbar.
     driver = support.new_driver(arguments=["--hide-scrollbars"])
     try:
@@ -35,6 +55,16 @@ def main(folder):
                     driver.execute_async_script(support.LOAD_IMAGES)
                     path = folder / ("%s-%s-%s.png" % (name, device, scheme))
                     path.write_bytes(driver.get_screenshot_as_png())
+                    print(path)
+                for name, (which, page, selector) in FEATURES.items():
+                    driver.get(sites[which].url("http", page))
+                    path = folder / ("%s-%s-%s.png" % (name, device, scheme))
+                    if selector:
+                        section = driver.find_element("css selector", selector).find_element("xpath", "..")
+                        driver.execute_script("arguments[0].scrollIntoView()", section)
+                        path.write_bytes(section.screenshot_as_png)
+                    else:
+                        path.write_bytes(driver.get_screenshot_as_png())
                     print(path)
     finally:
         driver.quit()
