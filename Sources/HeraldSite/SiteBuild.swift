@@ -73,7 +73,7 @@ public enum SiteBuild {
                 return report
             }
 
-            let library = try TemplateLibrary(folders: theme.folders.map(\.path), loading: .listed(theme.fileNames))
+            let library = try theme.library()
             clock.end("templates")
             let models = try load(chosen, drafts: options.drafts)
             let loadWarnings = models.warnings
