@@ -16,6 +16,11 @@ public enum BuiltInTheme {
         (file.name, Data(base64Encoded: file.base64).map { Array($0) } ?? [])
     }
 
+    /// The bytes of the file at `name` inside the theme, or nil.
+    public static func file(_ name: String) -> [UInt8]? {
+        files.first { $0.name == name }?.bytes
+    }
+
     /// The theme's templates, each named by its path without `.mustache`, as a folder of them
     /// would be; the theme's own tests keep them free of errors.
     static func templates() throws(DiagnosticError) -> [Template] {
