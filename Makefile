@@ -5,7 +5,11 @@
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
 # `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit);
 # `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
+# `make install` builds the release binary and installs it with its shell completions under
+# $(DESTDIR)$(PREFIX): bin/herald, and the bash, zsh and fish completion folders of share/.
 SWIFT ?= swift
+PREFIX ?= /usr/local
+DESTDIR ?=
 FUZZ_SECONDS ?= 60
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := pkg-config libcmark-dev libsqlite3-dev libjemalloc-dev
@@ -25,7 +29,7 @@ HERALD ?=
 # than 17 (no symbols to bind in the toolchain's shared libraries), and runs where Swift is not installed.
 RELEASE_BUILD := build -c release --product herald --static-swift-stdlib
 
-.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots clean
+.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots install clean
 
 deps: deps-libs deps-deploy deps-browser
 
@@ -113,6 +117,20 @@ bench: deps-libs
 	rm -f benchmarks/template-engine/.build/release.yaml benchmarks/template-engine/.build/release/description.json
 	cd benchmarks/template-engine && $(SWIFT) build -c release
 	python3 benchmarks/bench.py
+
+# The binary carries its theme, so it is the only file herald needs; the completions are written
+# by the binary itself (swift-argument-parser), so they always match its options.
+install: deps-libs
+	$(SWIFT) $(RELEASE_BUILD)
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 .build/release/herald "$(DESTDIR)$(PREFIX)/bin/herald"
+	.build/release/herald --generate-completion-script bash > .build/release/herald.bash
+	.build/release/herald --generate-completion-script zsh > .build/release/_herald
+	.build/release/herald --generate-completion-script fish > .build/release/herald.fish
+	install -m 644 .build/release/herald.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/herald"
+	install -m 644 .build/release/_herald "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_herald"
+	install -m 644 .build/release/herald.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/herald.fish"
 
 clean:
 	rm -rf .build .build-fuzz

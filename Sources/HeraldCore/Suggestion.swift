@@ -15,6 +15,16 @@ public enum Suggestion {
         return best?.name
     }
 
+    /// Every candidate, the nearest to `name` first (of two as near, the one listed first),
+    /// however far: for lists of the few nearest, which always name some.
+    public static func ranked<S: Sequence>(_ name: String, in candidates: S) -> [String] where S.Element == String {
+        let target = Array(name.lowercased())
+        return candidates.enumerated()
+            .map { (distance: editDistance(target, Array($0.element.lowercased())), order: $0.offset, name: $0.element) }
+            .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
+            .map(\.name)
+    }
+
     /// Optimal string alignment distance: a swap of two neighbours counts as one edit.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }

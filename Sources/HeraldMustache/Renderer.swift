@@ -5,6 +5,8 @@ struct Renderer {
     /// Sections, partials and blocks nested deeper than this are a template including itself
     /// without end; stopping with an error beats running out of stack.
     static let maxDepth = 300
+    /// Up to this many keys, an unknown key's message lists them all; past it, the three nearest.
+    static let keysListedInFull = 10
 
     private let library: TemplateLibrary
     private let escaper: Escaper
@@ -200,9 +202,13 @@ struct Renderer {
         if name.parts.count > 1 { message += " in '\(name.text)'" }
         if known.isEmpty {
             message += " (no keys here"
+        } else if known.count <= Self.keysListedInFull {
+            message += " (known here: \(known.joined(separator: ", "))"
         } else {
-            let shown = known.prefix(8).joined(separator: ", ")
-            message += " (known here: \(shown)\(known.count > 8 ? ", …" : "")"
+            // Never a list cut in the middle, which reads as if it were all: the nearest, then
+            // where to find the rest.
+            let nearest = Suggestion.ranked(key, in: known).prefix(3).joined(separator: ", ")
+            message += " (nearest of the \(known.count) known here: \(nearest), … run `herald inspect PATH` for all"
         }
         if let near = Suggestion.nearest(to: key, in: candidates) { message += "; did you mean '\(near)'?" }
         return message + ")"

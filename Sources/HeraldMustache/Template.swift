@@ -12,7 +12,7 @@ public struct Template: Sendable {
     let origin: TemplateOrigin
     let nodes: [Node]
     /// The names that static partial and parent tags refer to, by slot number.
-    let partialNames: [String]
+    public let partialNames: [String]
     /// Some `{{>*name}}` or `{{<*name}}` tag picks its template by data, so any template may be asked for.
     let usesDynamicNames: Bool
     let sourceSize: Int

@@ -98,8 +98,10 @@ extension TemplateLibrary {
     ///
     /// A partial or parent tag naming a template not loaded yet is looked up as
     /// `FOLDER/name.mustache`, then `FOLDER/name`, in each folder in turn. `extra` templates win
-    /// over files of the same name. Every file's errors are collected before throwing.
-    public init(folders: [String], loading: Loading = .everyFile, adding extra: [Template] = []) throws(DiagnosticError) {
+    /// over files of the same name; `fallback` templates stand in for names no folder has (a theme
+    /// built into the program, under a site's own files). Every file's errors are collected before throwing.
+    public init(folders: [String], loading: Loading = .everyFile, adding extra: [Template] = [],
+                fallback: [Template] = []) throws(DiagnosticError) {
         var loader = FolderLoader(folders: folders)
         // Extra templates first, so that files of the same name are not even read.
         for template in extra { loader.add(template) }
@@ -116,6 +118,10 @@ extension TemplateLibrary {
                 loader.loadEveryFile(recursive: false)
                 loader.resolveReferences()
             }
+        }
+        if !fallback.isEmpty {
+            for template in fallback where !loader.names.contains(template.name) { loader.add(template) }
+            loader.resolveReferences()
         }
         if !loader.diagnostics.isEmpty { throw DiagnosticError(loader.diagnostics) }
         self.init(loader.templates)

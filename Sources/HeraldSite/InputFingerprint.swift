@@ -4,7 +4,7 @@ import HeraldLoaders
 import HeraldModels
 
 /// One hash of everything a build's output depends on: the herald binary (its build ID, or its
-/// bytes), its built-in theme, the options, today's date in the site's zone, herald.yml, the site's
+/// bytes; either stands for the theme built into it), the options, today's date in the site's zone, herald.yml, the site's
 /// templates and every data file the loaders read. Equal fingerprints mean equal output, so an
 /// unchanged site need not be rebuilt. Content is hashed, not modification times, so the
 /// fingerprint is the same for a copy of the site and the manifest stays deterministic.
@@ -13,7 +13,7 @@ struct InputFingerprint {
     private var hash: ContentHash
     /// The data files.
     private let files: [(name: String, path: String)]
-    /// The theme's files (and the binary when it has no build ID), hashed once by `start`: both
+    /// The site's own templates (and the binary when it has no build ID), hashed once by `start`: both
     /// `quick` and `finish` count them.
     private let program: [(name: String, digest: UInt64?)]
     private let remote: [(name: String, digest: UInt64)]

@@ -73,7 +73,7 @@ public enum SiteBuild {
                 return report
             }
 
-            let library = try TemplateLibrary(folders: theme.folders.map(\.path), loading: .listed(theme.fileNames))
+            let library = try theme.library()
             clock.end("templates")
             let models = try load(chosen, board: config.tasks?.board, drafts: options.drafts)
             let loadWarnings = models.warnings
@@ -124,7 +124,7 @@ public enum SiteBuild {
 
     /// A diagnostic printed with its path relative to the site folder when it lies inside it
     /// (`Templates/card.html.mustache:3:9`), as data errors are, so editors find the file.
-    static func relative(_ diagnostic: Diagnostic, to site: URL) -> String {
+    public static func relative(_ diagnostic: Diagnostic, to site: URL) -> String {
         var diagnostic = diagnostic
         let prefix = site.standardizedFileURL.path + "/"
         if diagnostic.location.file.hasPrefix(prefix) {

@@ -82,7 +82,7 @@ public final class SiteSession: Sendable {
             decoded.trust(changed: changed, under: options.site.path)
             let fetcher = SiteBuild.remoteFetcher(config, buildOptions)
             let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
-            let library = try TemplateLibrary(folders: theme.folders.map(\.path), loading: .listed(theme.fileNames))
+            let library = try theme.library()
             clock.end("templates")
             let models = try SiteBuild.load(sources, board: config.tasks?.board, drafts: options.drafts)
             clock.end("load data")

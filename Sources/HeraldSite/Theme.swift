@@ -1,10 +1,11 @@
 import Foundation
 import HeraldCore
+import HeraldMustache
 
-/// The theme a site builds with: its own `Templates/` first, then the built-in theme, file by
-/// file (the Hugo lookup model).
+/// The theme a site builds with: its own `Templates/` first, then the theme built into herald,
+/// file by file (the Hugo lookup model).
 struct Theme: Sendable {
-    /// Folders searched in order; the first that has a file wins.
+    /// The site's `Templates/` when it has one: the only folder a build reads templates from.
     let folders: [URL]
     /// Per folder, every file by its path inside it, sorted; listed once, when the theme is made.
     let listings: [[(name: String, url: URL)]]
@@ -13,80 +14,44 @@ struct Theme: Sendable {
     /// it leads; a link inside it must stay in the site folder (or in the folder `Templates/`
     /// leads to), or it is an error naming the link.
     init(site: URL) throws(DiagnosticError) {
-        var folders: [URL] = []
-        var listings: [[(name: String, url: URL)]] = []
-        var problems: [Diagnostic] = []
         let own = site.appendingPathComponent("Templates")
-        if FileManager.default.fileExists(atPath: own.path) {
-            let listing = FolderWalk.files(in: own.path, shownAs: "Templates", allowedRoots: [FolderWalk.realPath(site.path)])
-            problems += listing.problems
-            folders.append(own)
-            listings.append(Self.named(listing, in: own))
+        guard FileManager.default.fileExists(atPath: own.path) else {
+            folders = []
+            listings = []
+            return
         }
-        let builtIn = try Self.builtIn()
-        if folders.first.map({ $0.resolvingSymlinksInPath() != builtIn.resolvingSymlinksInPath() }) ?? true {
-            let listing = FolderWalk.files(in: builtIn.path, shownAs: builtIn.path, allowedRoots: [])
-            problems += listing.problems
-            folders.append(builtIn)
-            listings.append(Self.named(listing, in: builtIn))
-        }
-        guard problems.isEmpty else { throw DiagnosticError(problems) }
-        self.folders = folders
-        self.listings = listings
-    }
-
-    private static func named(_ listing: FolderWalk.Listing, in folder: URL) -> [(name: String, url: URL)] {
-        listing.files.map { segments in
+        let listing = FolderWalk.files(in: own.path, shownAs: "Templates", allowedRoots: [FolderWalk.realPath(site.path)])
+        guard listing.problems.isEmpty else { throw DiagnosticError(listing.problems) }
+        folders = [own]
+        listings = [listing.files.map { segments in
             let name = segments.joined(separator: "/")
-            return (name, URL(fileURLWithPath: folder.path + "/" + name, isDirectory: false))
-        }
+            return (name, URL(fileURLWithPath: own.path + "/" + name, isDirectory: false))
+        }]
     }
 
-    /// Every file of every folder, the site's own first: for the input fingerprint and the stamps
-    /// of a served site's templates.
+    /// The site's own files: for the input fingerprint and the stamps of a served site's
+    /// templates. The built-in files need neither: the binary's build ID stands for them.
     var allFiles: [(name: String, url: URL)] {
         listings.flatMap { $0 }
     }
 
-    /// Per folder, the paths of its files inside it: what the template library picks its
-    /// templates from, so that it reads the files this listing checked.
-    var fileNames: [[String]] {
-        listings.map { $0.map(\.name) }
+    /// Every template, the site's own over the built-in ones of the same name; each parsed once.
+    func library() throws(DiagnosticError) -> TemplateLibrary {
+        try TemplateLibrary(folders: folders.map(\.path), loading: .listed(listings.map { $0.map(\.name) }),
+                            fallback: try BuiltInTheme.templates())
     }
 
-    /// Every file under `subfolder` (e.g. `assets`), by its path relative to the theme, with
-    /// overrides applied.
-    func files(under subfolder: String) -> [String: URL] {
-        var found: [String: URL] = [:]
-        for listing in listings.reversed() {
-            for (name, url) in listing where name.hasPrefix(subfolder + "/") { found[name] = url }
-        }
-        return found
-    }
-
-    /// The bytes of every asset (`assets/…`), overrides applied.
+    /// The bytes of every asset (`assets/…`), the site's own over the built-in ones.
     func assets() throws(DiagnosticError) -> [String: [UInt8]] {
         var assets: [String: [UInt8]] = [:]
-        for (relative, url) in files(under: "assets") {
+        for (name, bytes) in BuiltInTheme.files where name.hasPrefix("assets/") { assets[name] = bytes }
+        for (name, url) in allFiles where name.hasPrefix("assets/") {
             do {
-                assets[relative] = Array(try Data(contentsOf: url))
+                assets[name] = Array(try Data(contentsOf: url))
             } catch {
                 throw DiagnosticError(.error(at: SourceLocation(file: url.path), "cannot read asset: \(error.localizedDescription)"))
             }
         }
         return assets
-    }
-
-    /// The built-in theme, shipped as the executable's resource bundle. Looked up by hand rather
-    /// than through `Bundle.module`, which would stop the process when the bundle is missing.
-    static func builtIn() throws(DiagnosticError) -> URL {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidates = [executable.deletingLastPathComponent(), Bundle.main.bundleURL, Bundle.main.resourceURL]
-            .compactMap { $0?.appendingPathComponent("Herald_HeraldSite.resources/Theme") }
-        for candidate in candidates where FileManager.default.fileExists(atPath: candidate.path) {
-            return candidate
-        }
-        throw DiagnosticError(.error(at: SourceLocation(file: executable.path),
-            "the built-in theme is missing: keep the folder Herald_HeraldSite.resources next to the herald executable"))
     }
 }

@@ -42,10 +42,15 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     #expect(errors == ["page.html.mustache:1:11: error: unknown key 'nme' (known here: name; did you mean 'name'?)"])
 }
 
-@Test func strictListsAtMostEightKnownKeys() {
+@Test func strictListsEveryKnownKeyOrTheThreeNearestNeverACutList() {
     var map: [String: TemplateValue] = [:]
     for key in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] { map[key] = 1 }
-    #expect(strictErrors("{{zzz}}", .map(map)) == ["page.html.mustache:1:1: error: unknown key 'zzz' (known here: a, b, c, d, e, f, g, h, …)"])
+    #expect(strictErrors("{{zzz}}", .map(map)) == ["page.html.mustache:1:1: error: unknown key 'zzz' (known here: a, b, c, d, e, f, g, h, i, j)"])
+    let page = ["hero", "heroes", "site", "page", "pagination", "groups", "search", "title", "subtitle", "summary",
+                "tagline", "url"].reduce(into: [String: TemplateValue]()) { $0[$1] = 1 }
+    #expect(strictErrors("{{titel}}", .map(page)) == [
+        "page.html.mustache:1:1: error: unknown key 'titel' (nearest of the 12 known here: title, site, page, "
+            + "… run `herald inspect PATH` for all; did you mean 'title'?)"])
 }
 
 @Test func strictExplainsDottedNames() {

@@ -19,8 +19,7 @@ private func siteFiles(_ routes: [String], urlsPerSitemap: Int, lastModified: [S
     let coordinator = SiteFilesCoordinator(home: home, files: SiteFilesPresenter(context: context), tasks: [],
                                            lastModified: lastModified, urlsPerSitemap: urlsPerSitemap)
     let others: [OutputItem] = try routes.map { .file(try #require(OutputPath($0 + "index.html")), []) }
-    let renderer = PageRenderer(library: try TemplateLibrary(folders: try Theme(site: site.folder).folders.map(\.path)),
-                                strict: true)
+    let renderer = PageRenderer(library: try Theme(site: site.folder).library(), strict: true)
     var rendered: [String: String] = [:]
     for case .page(let job) in try coordinator.items(after: others) where job.output.value.hasPrefix("sitemap") {
         rendered[job.output.value] = String(decoding: try renderer.renderBytes(job.template, job.makeData(renderer)),

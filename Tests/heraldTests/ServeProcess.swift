@@ -24,9 +24,10 @@ final class ServeProcess: Sendable {
     /// How long the server may take to print its address (a debug build of the site on a busy machine).
     static let startLimit: Duration = .seconds(60)
 
-    /// Starts `herald serve --port 0 arguments` in `folder` and waits for its first line.
-    init(in folder: URL, _ arguments: [String] = []) async throws {
-        let binary = try #require(CLI.binary, "build herald first: swift build --build-tests")
+    /// Starts `herald serve --port 0 arguments` in `folder` (with `binary`, by default the built
+    /// one) and waits for its first line.
+    init(in folder: URL, _ arguments: [String] = [], binary: URL? = nil) async throws {
+        let binary = try #require(binary ?? CLI.binary, "build herald first: swift build --build-tests")
         let id = UUID().uuidString
         outURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-serve-out-\(id)")
         errURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-serve-err-\(id)")
