@@ -17,10 +17,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import environment  # noqa: E402  (found through the path set above)
 
 PAGES = {"home": "", "board": "tasks/", "catalog": "heroes/", "hero": "heroes/senora-tormenta/"}
-# The board's features: (site, page, the element to shoot or None for the window).
-FEATURES = {"board-filtered": ("default", "tasks/?project=engine&due=overdue", None),
-            "board-lanes": ("lanes", "tasks/", None),
-            "board-charts": ("default", "tasks/", "#burnup-heading")}
+# The board's features: (site, page, its query, the element to shoot or None for the window).
+FEATURES = {"board-filtered": ("default", "tasks/", "?project=engine&due=overdue", None),
+            "board-lanes": ("lanes", "tasks/", "", None),
+            "board-charts": ("default", "tasks/", "", "#burnup-heading")}
 
 
 def lanes_site(support):
@@ -56,8 +56,8 @@ def main(folder):
                     path = folder / ("%s-%s-%s.png" % (name, device, scheme))
                     path.write_bytes(driver.get_screenshot_as_png())
                     print(path)
-                for name, (which, page, selector) in FEATURES.items():
-                    driver.get(sites[which].url("http", page))
+                for name, (which, page, query, selector) in FEATURES.items():
+                    driver.get(sites[which].url("http", page) + query)
                     path = folder / ("%s-%s-%s.png" % (name, device, scheme))
                     if selector:
                         section = driver.find_element("css selector", selector).find_element("xpath", "..")

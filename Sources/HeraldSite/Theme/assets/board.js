@@ -24,11 +24,12 @@
     return true;
   }
 
-  // "2 of 6" where a filter hides some of a count's cards; the count as built where none does.
+  // "2 of 6" where a filter is chosen (a column's limit, "6 / 3", is left out meanwhile); the
+  // count as built where none is.
   function recount(element, visible, filtering) {
     if (!element.hasAttribute("data-built")) element.setAttribute("data-built", element.firstChild.nodeValue);
-    var total = element.getAttribute("data-built");
-    element.firstChild.nodeValue = filtering ? visible + " of " + total : total;
+    var built = element.getAttribute("data-built");
+    element.firstChild.nodeValue = filtering ? visible + " of " + built.split(" / ")[0] : built;
   }
 
   function apply() {
