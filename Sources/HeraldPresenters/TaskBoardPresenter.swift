@@ -364,7 +364,7 @@ public struct TaskBoardPresenter: Sendable {
     public static let calendarRoute = "tasks/calendar.ics"
 
     /// "To do" for `todo`, otherwise the column name with a capital letter.
-    static func title(ofColumn column: String) -> String {
+    public static func title(ofColumn column: String) -> String {
         column == "todo" ? "To do" : column.prefix(1).uppercased() + column.dropFirst()
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HeraldConfig
 import HeraldCore
 import HeraldEditor
+import HeraldModels
 import Hummingbird
 
 /// The served board's actions: `POST /_herald/tasks` with a JSON action, applied to the task
@@ -14,12 +15,14 @@ struct BoardActions: Sendable {
     /// The largest action body read; an action is a few words.
     static let maxBody = 64 * 1024
 
-    /// What the page sends: `{"action":"move","id":"4f2a","status":"doing"}`.
+    /// What the page sends: `{"action":"move","id":"4f2a","status":"doing"}`, or for an edit
+    /// `{"action":"edit","id":"4f2a","text":"New title","due":"2026-12-01"}` (`"due":""` clears it).
     struct Action: Decodable {
         var action: String
         var id: String?
         var status: String?
         var text: String?
+        var due: String?
     }
 
     /// What the page gets back: `{"ok":true,"id":"4f2a"}` or `{"ok":false,"error":"…"}`.
@@ -91,8 +94,20 @@ struct BoardActions: Sendable {
             guard let text = action.text else { return .failure(Problem(message: "'add' needs the task's \"text\"")) }
             let status = action.status.flatMap { $0.hasVisibleText ? $0 : nil }
             return .success(.add(NewTask(text: text, status: status)))
+        case "edit":
+            var edits = TaskEdits(title: action.text)
+            if let due = action.due {
+                guard due.isEmpty || Day(iso: due) != nil else {
+                    return .failure(Problem(message: "'\(due)' is not a date: the due date is YYYY-MM-DD, or empty to clear it"))
+                }
+                edits.due = .some(due.isEmpty ? nil : Day(iso: due))
+            }
+            guard edits.title != nil || edits.due != nil else {
+                return .failure(Problem(message: "'edit' needs a new \"text\" or \"due\""))
+            }
+            return id().map { .edit(id: $0, edits) }
         default:
-            return .failure(Problem(message: "unknown action '\(action.action)'; the actions are add, done, reopen, move and remove"))
+            return .failure(Problem(message: "unknown action '\(action.action)'; the actions are add, done, reopen, move, edit and remove"))
         }
     }
 

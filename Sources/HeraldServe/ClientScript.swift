@@ -1,6 +1,8 @@
 /// The script and style `herald serve` puts into the pages it serves (never into a build):
 /// live reload over Server-Sent Events keeping the scroll position, stylesheets swapped in place
-/// when only CSS changed, the build-error overlay, and the board's card actions and add form.
+/// when only CSS changed, the build-error overlay, and the board's card actions (done, move by
+/// select or by dragging, edit in place, remove; the last change undoable for a few seconds,
+/// across the reload that follows it), errors on the card, and the add form.
 /// It reads its settings from the JSON element `PageInjection` writes before it.
 enum ClientScript {
     static let script = #"""
@@ -94,19 +96,28 @@ enum ClientScript {
 
   const board = config.board;
   if (!board) return;
-  const cards = document.querySelectorAll('li.card[id^="task-"]');
+  const cards = Array.from(document.querySelectorAll('li.card[id^="task-"]'));
   const boardElement = document.querySelector(".board");
   if (cards.length === 0 && !boardElement) return;
+  if (board.readOnly) {
+    // A source Herald cannot write gets no controls that would only fail: a note says why.
+    const note = document.createElement("p");
+    note.className = "herald-read-only";
+    note.textContent = "This board is read-only here: " + board.readOnly;
+    (boardElement || cards[0].parentElement).before(note);
+    return;
+  }
 
   let toast = null;
-  function notify(message) {
+  function notify(message, undo) {
     if (!toast) {
       toast = document.createElement("div");
       toast.id = "herald-serve-toast";
       toast.setAttribute("role", "status");
       document.body.appendChild(toast);
     }
-    toast.textContent = message;
+    toast.replaceChildren(document.createTextNode(message));
+    if (undo) toast.append(" ", button("Undo", undo));
     toast.hidden = false;
     clearTimeout(notify.timer);
     notify.timer = setTimeout(() => { toast.hidden = true; }, 8000);
@@ -114,8 +125,18 @@ enum ClientScript {
   function controlsOf(container) {
     return Array.from(container.querySelectorAll("button, select, input"));
   }
+  function showError(card, message) {
+    let line = card && card.querySelector(".herald-error");
+    if (card && !line) {
+      line = document.createElement("p");
+      line.className = "herald-error";
+      line.setAttribute("role", "alert");
+      card.appendChild(line);
+    }
+    if (line) line.textContent = message; else notify(message);
+  }
   // Sends one action; the page reloads through the event stream once the site is rebuilt.
-  async function send(action, container) {
+  async function send(action, container, card) {
     const controls = controlsOf(container);
     controls.forEach((control) => { control.disabled = true; });
     try {
@@ -125,10 +146,10 @@ enum ClientScript {
         body: JSON.stringify(action),
       });
       const reply = await response.json().catch(() => ({ ok: false, error: "HTTP " + response.status }));
-      if (!reply.ok) notify(reply.error);
+      if (!reply.ok) showError(card, reply.error);
       return reply.ok;
     } catch (error) {
-      notify("The server did not answer: " + error.message);
+      showError(card, "The server did not answer: " + error.message);
       return false;
     } finally {
       controls.forEach((control) => { control.disabled = false; });
@@ -141,11 +162,33 @@ enum ClientScript {
     element.addEventListener("click", action);
     return element;
   }
-  function disable(container) {
-    for (const control of controlsOf(container)) {
-      control.disabled = true;
-      control.title = board.readOnly;
-    }
+
+  // The last change can be taken back for a few seconds, across the reload the rebuild brings.
+  const undoKey = "herald-serve-undo";
+  async function act(action, container, card, message, inverse) {
+    if (!(await send(action, container, card))) return false;
+    if (inverse) sessionStorage.setItem(undoKey, JSON.stringify({ message, inverse, until: Date.now() + 8000 }));
+    return true;
+  }
+  function offerUndo() {
+    let saved = null;
+    try { saved = JSON.parse(sessionStorage.getItem(undoKey) || "null"); } catch (error) { saved = null; }
+    if (!saved || saved.until < Date.now()) { sessionStorage.removeItem(undoKey); return; }
+    notify(saved.message, async () => {
+      sessionStorage.removeItem(undoKey);
+      toast.hidden = true;
+      await send(saved.inverse, toast, null);
+    });
+    clearTimeout(notify.timer);
+    notify.timer = setTimeout(() => { toast.hidden = true; sessionStorage.removeItem(undoKey); }, saved.until - Date.now());
+  }
+  offerUndo();
+
+  function columnOf(element) {
+    const section = element.closest("section.column");
+    if (!section) return null;
+    const anchor = section.dataset.column || (section.id.startsWith("column-") ? section.id.slice("column-".length) : null);
+    return board.columns.find((column) => column.anchor === anchor) || null;
   }
 
   for (const card of cards) {
@@ -154,28 +197,92 @@ enum ClientScript {
     const id = code.textContent.trim();
     const heading = card.querySelector("h3");
     const title = heading ? heading.textContent.replace(/^Done: /, "").trim() : id;
-    const column = card.closest("section.column");
-    const current = column && column.id.startsWith("column-") ? column.id.slice("column-".length) : null;
+    const current = columnOf(card);
+    const dueElement = card.querySelector(".meta time");
+    const due = card.classList.contains("completed") || !dueElement ? "" : dueElement.getAttribute("datetime");
     const bar = document.createElement("div");
     bar.className = "herald-actions";
     const completed = card.classList.contains("completed");
-    const toggle = button(completed ? "Reopen" : "Done",
-      () => send({ action: completed ? "reopen" : "done", id }, bar));
+    const toggle = button(completed ? "Reopen" : "Done", () => act({ action: completed ? "reopen" : "done", id }, bar, card,
+      (completed ? "Reopened: " : "Done: ") + title, { action: completed ? "done" : "reopen", id }));
     const move = document.createElement("select");
     move.setAttribute("aria-label", "Move " + title + " to");
     move.append(new Option("Move to…", ""));
     for (const target of board.columns) {
-      if (target.anchor !== current) move.append(new Option(target.name, target.name));
+      if (!current || target.anchor !== current.anchor) move.append(new Option(target.title, target.name));
     }
     move.addEventListener("change", () => {
-      if (move.value) send({ action: "move", id, status: move.value }, bar);
+      const target = board.columns.find((column) => column.name === move.value);
+      if (target) act({ action: "move", id, status: target.name }, bar, card, "Moved to " + target.title + ": " + title,
+        current ? { action: "move", id, status: current.name } : null);
     });
+    const edit = button("Edit", () => editInPlace(card, bar, id, title, due));
     const remove = button("Remove", () => {
-      if (confirm("Remove the task “" + title + "” from the task file?")) send({ action: "remove", id }, bar);
+      if (confirm("Remove the task “" + title + "” from the task file?")) send({ action: "remove", id }, bar, card);
     });
-    bar.append(toggle, move, remove);
-    if (board.readOnly) disable(bar);
+    bar.append(toggle, move, edit, remove);
     card.appendChild(bar);
+    // Dragged to another column, a card moves there: the mouse's way to do what the select does.
+    card.draggable = true;
+    card.addEventListener("dragstart", (event) => {
+      event.dataTransfer.setData("text/plain", id);
+      event.dataTransfer.effectAllowed = "move";
+      card.classList.add("herald-dragging");
+    });
+    card.addEventListener("dragend", () => card.classList.remove("herald-dragging"));
+  }
+
+  function editInPlace(card, bar, id, title, due) {
+    if (card.querySelector(".herald-edit")) return;
+    const form = document.createElement("form");
+    form.className = "herald-edit";
+    const text = document.createElement("input");
+    text.type = "text";
+    text.value = title;
+    text.required = true;
+    text.setAttribute("aria-label", "Title");
+    const date = document.createElement("input");
+    date.type = "date";
+    date.value = due;
+    date.setAttribute("aria-label", "Due date");
+    const save = document.createElement("button");
+    save.type = "submit";
+    save.textContent = "Save";
+    form.append(text, date, save, button("Cancel", () => form.remove()));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const action = { action: "edit", id };
+      const inverse = { action: "edit", id };
+      if (text.value.trim() !== title) { action.text = text.value.trim(); inverse.text = title; }
+      if (date.value !== due) { action.due = date.value; inverse.due = due; }
+      if (!("text" in action) && !("due" in action)) { form.remove(); return; }
+      if (await act(action, form, card, "Edited: " + (action.text || title), inverse)) form.remove();
+    });
+    bar.before(form);
+    text.focus();
+  }
+
+  for (const section of document.querySelectorAll("section.column")) {
+    const target = columnOf(section);
+    if (!target) continue;
+    section.addEventListener("dragover", (event) => {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "move";
+      section.classList.add("herald-drop");
+    });
+    section.addEventListener("dragleave", () => section.classList.remove("herald-drop"));
+    section.addEventListener("drop", (event) => {
+      event.preventDefault();
+      section.classList.remove("herald-drop");
+      const id = event.dataTransfer.getData("text/plain");
+      const card = cards.find((element) => element.querySelector("code.task-id")?.textContent.trim() === id);
+      const from = card && columnOf(card);
+      if (!card || !from || from.anchor === target.anchor) return;
+      const bar = card.querySelector(".herald-actions") || card;
+      const title = card.querySelector("h3")?.textContent.replace(/^Done: /, "").trim() || id;
+      act({ action: "move", id, status: target.name }, bar, card, "Moved to " + target.title + ": " + title,
+        { action: "move", id, status: from.name });
+    });
   }
 
   if (boardElement) {
@@ -190,7 +297,7 @@ enum ClientScript {
     const status = document.createElement("select");
     status.name = "status";
     status.setAttribute("aria-label", "Column");
-    for (const target of board.columns) status.append(new Option(target.name, target.name));
+    for (const target of board.columns) status.append(new Option(target.title, target.name));
     const submit = document.createElement("button");
     submit.type = "submit";
     submit.textContent = "Add task";
@@ -198,15 +305,8 @@ enum ClientScript {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       if (!text.value.trim()) return;
-      if (await send({ action: "add", text: text.value, status: status.value }, form)) text.value = "";
+      if (await send({ action: "add", text: text.value, status: status.value }, form, null)) text.value = "";
     });
-    if (board.readOnly) {
-      disable(form);
-      const note = document.createElement("p");
-      note.className = "herald-read-only";
-      note.textContent = "The board's actions are off: " + board.readOnly;
-      form.append(note);
-    }
     boardElement.before(form);
   }
 })();
@@ -222,11 +322,22 @@ enum ClientScript {
 #herald-serve-toast { position: fixed; right: 1rem; bottom: 1rem; z-index: 2147483646; max-width: 36rem; padding: .75rem 1rem;
   border-radius: .375rem; background: #27272a; color: #fafafa; font: 14px/1.4 system-ui, sans-serif;
   box-shadow: 0 4px 16px rgba(0, 0, 0, .3); }
-.herald-actions { display: flex; flex-wrap: wrap; gap: .375rem; margin-top: .5rem; }
+.herald-actions, .herald-edit { display: flex; flex-wrap: wrap; gap: .375rem; margin-top: .5rem; }
 .herald-add { display: flex; flex-wrap: wrap; gap: .5rem; margin: 0 0 1rem; }
-.herald-add input[type="text"] { flex: 1 1 16rem; }
-.herald-actions button, .herald-actions select, .herald-add button, .herald-add select, .herald-add input { font: inherit; font-size: .875rem; }
-.herald-read-only { flex-basis: 100%; margin: 0; font-size: .875rem; }
-@media print { .herald-actions, .herald-add, #herald-serve-toast { display: none; } }
+.herald-add input[type="text"], .herald-edit input[type="text"] { flex: 1 1 12rem; }
+.herald-actions button, .herald-actions select, .herald-add button, .herald-add select, .herald-add input,
+.herald-edit button, .herald-edit input, #herald-serve-toast button {
+  font: inherit; font-size: .85rem; color: var(--text, inherit); background: var(--surface, #fff);
+  border: 1px solid var(--border, #c8c8d0); border-radius: var(--radius, .375rem); padding: .3rem .6rem; min-height: 2rem; cursor: pointer; }
+.herald-actions button:hover, .herald-add button:hover, .herald-edit button:hover { border-color: var(--accent, #2754c5); }
+.herald-add button[type="submit"], .herald-edit button[type="submit"] { background: var(--accent, #2754c5); color: var(--accent-text, #fff); border-color: var(--accent, #2754c5); }
+.herald-actions :focus-visible, .herald-add :focus-visible, .herald-edit :focus-visible { outline: 2px solid var(--accent, #2754c5); outline-offset: 2px; }
+.herald-error { margin: .4rem 0 0; font-size: .85rem; color: var(--danger, #b3261e); }
+.herald-read-only { flex-basis: 100%; margin: 0 0 1rem; font-size: .875rem; color: var(--muted, #555); }
+li.card[draggable="true"] { cursor: grab; }
+.herald-dragging { opacity: .5; }
+.herald-drop { outline: 2px dashed var(--accent, #2754c5); outline-offset: 2px; }
+#herald-serve-toast button { margin-left: .5rem; color: #fafafa; background: transparent; border-color: #71717a; }
+@media print { .herald-actions, .herald-add, .herald-edit, #herald-serve-toast { display: none; } }
 """
 }

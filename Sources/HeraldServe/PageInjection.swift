@@ -1,3 +1,4 @@
+import HeraldPresenters
 /// Puts the live-reload settings, script and style into a served HTML page, before its
 /// `</body>`; and makes the page shown while no build has succeeded.
 enum PageInjection {
@@ -25,16 +26,19 @@ enum PageInjection {
         var readOnly: String?
     }
 
-    /// A column, with the anchor the board gives its section (`column-<anchor>`).
+    /// A column, with the anchor the board gives its section (`column-<anchor>`) and the title
+    /// its head shows ("To do"), which the actions name it by too.
     struct Column: Encodable {
         var name: String
         var anchor: String
+        var title: String
 
         /// The anchor as the board's presenter makes it: what is not an ASCII letter, digit,
         /// `-` or `_` becomes `-`.
         init(name: String) {
             self.name = name
             anchor = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
+            title = TaskBoardPresenter.title(ofColumn: name)
         }
     }
 
