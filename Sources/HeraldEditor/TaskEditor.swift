@@ -75,6 +75,14 @@ public struct TaskEditor: Sendable {
             if let target { try editor.remove(target) }
         case .edit(_, let edits):
             guard !edits.isEmpty else { throw context.error("nothing to edit: give --title, --due or --priority") }
+            var edits = edits
+            if let title = edits.title {
+                // The same rule as for a new task's title, so that add and edit agree on every format.
+                guard title.hasVisibleText, !title.contains(where: \.isNewline) else {
+                    throw context.error("a task needs a title of one line")
+                }
+                edits.title = title.trimmingBlanks()
+            }
             if let target { try editor.edit(target, edits) }
         }
 
