@@ -60,7 +60,22 @@ struct TaskSnapshot {
             let candidates = matches.prefix(10).map { "\(shortIDs[$0]) (\(tasks[$0].title))" }.joined(separator: ", ")
             throw DiagnosticError(.error(at: here, "the ID '\(wanted)' is ambiguous: it starts \(matches.count) IDs: \(candidates)"))
         }
-        return EditTarget(task: tasks[first], record: records[recordIndices[first]], index: recordIndices[first])
+        let record = records[recordIndices[first]]
+        if tasks[first].idIsDerived, record.derivedIDIsAmbiguous { throw ambiguity(of: first) }
+        return EditTarget(task: tasks[first], record: record, index: recordIndices[first])
+    }
+
+    /// The error for a task that another task of the file is alike in every field: its ID tells
+    /// them apart only by order, and an edit by it could change the wrong one.
+    private func ambiguity(of index: Int) -> DiagnosticError {
+        let title = tasks[index].title
+        let lines = tasks.indices.filter { other in
+            tasks[other].title == title && tasks[other].idIsDerived && records[recordIndices[other]].derivedIDIsAmbiguous
+        }.map { String(tasks[$0].location.line) }
+        let line = tasks[index].location.line
+        return DiagnosticError(.error(at: SourceLocation(file: file.displayPath, line: line, column: 1),
+            "the tasks at lines \(lines.prefix(10).joined(separator: ", ")) read exactly alike ('\(title)'), so an ID cannot tell "
+                + "them apart; give this one an id (id:NAME in todo.txt) or change its text, then run the command again"))
     }
 
     func shortID(of target: EditTarget) -> String {
@@ -78,9 +93,12 @@ struct TaskSnapshot {
         }
         switch change {
         case .add:
-            let old = Set(before.tasks.map(\.id))
-            guard tasks.count == before.tasks.count + 1,
-                  let index = tasks.indices.first(where: { !old.contains(tasks[$0].id) }) ?? tasks.indices.last else {
+            // The new task is where the tasks first differ from before: an ID would not do, since
+            // a new task can change the IDs of tasks that share its title.
+            let old = before.tasks
+            guard tasks.count == old.count + 1, let index = tasks.indices.first(where: { index in
+                index == old.count || old[index].title != tasks[index].title || old[index].location.line != tasks[index].location.line
+            }) else {
                 throw DiagnosticError(.error(at: here, "the new task would not be read back from the file; nothing was written"))
             }
             return short(index)

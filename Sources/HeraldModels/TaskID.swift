@@ -11,6 +11,22 @@ public enum TaskID {
     public static func derived(fromTitle title: String, occurrence: Int) -> String {
         var bytes = Array(title.utf8)
         if occurrence > 1 { bytes += [0] + Array(String(occurrence).utf8) }
+        return hash(bytes)
+    }
+
+    /// The full ID of a task whose title other tasks of its file share: the title and what else
+    /// the task holds (`identity`, its fields but its line), so that removing one of the tasks
+    /// never hands its ID to another. Tasks alike in every field also need their `occurrence`;
+    /// such IDs still move, and the editor refuses them.
+    public static func derived(fromTitle title: String, identity: [UInt8], occurrence: Int) -> String {
+        // A byte a title never holds (text is checked free of NULs), then one a count never starts
+        // with, so that no ID of the other kind is ever the same input.
+        var bytes = Array(title.utf8) + [0, 1] + identity
+        if occurrence > 1 { bytes += [0] + Array(String(occurrence).utf8) }
+        return hash(bytes)
+    }
+
+    private static func hash(_ bytes: [UInt8]) -> String {
         // 64-bit FNV-1a, then SplitMix64's finalizer: FNV alone barely changes the leading digits
         // for titles that differ in their last letter, and the leading digits are the ID people see.
         // Both are fixed by their definitions, so IDs stay the same from one Herald version to the next.
