@@ -39,7 +39,7 @@ public struct TaskEditor: Sendable {
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
-        return try source.read(needsWriting: false).shortTasks
+        return try source.tasks()
     }
 
     /// Applies `change` to the task file, or with `dryRun` only works out its diff. Nothing is

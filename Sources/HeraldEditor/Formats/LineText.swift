@@ -14,7 +14,7 @@ struct LineText {
     }
 
     /// The whole file: the byte order mark, then the text.
-    var bytes: [UInt8] { bom + body }
+    var bytes: [UInt8] { bom.isEmpty ? body : bom + body }
 
     var lines: TextLines { TextLines(body) }
 
