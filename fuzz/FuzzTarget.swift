@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable {
     case checklist, config
     /// `herald tasks` on a task file: the first byte picks the format, the rest is the file.
     case taskEdit = "task-edit"
+    /// IDs of a todo.txt file or checklist, unique and stable across a remove (`TaskIDFuzzing`).
+    case taskIDs = "task-ids"
 
     /// View data for rendered templates: every shape a key can have, nested.
     private static let data: TemplateValue = [
@@ -54,6 +56,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? SiteConfig.parse(text, file: "herald.yml")
         case .taskEdit:
             Self.editTasks(bytes)
+        case .taskIDs:
+            TaskIDFuzzing.run(bytes)
         }
     }
 
