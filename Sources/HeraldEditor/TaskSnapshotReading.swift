@@ -38,15 +38,31 @@ extension TaskSnapshot {
             problems = error.diagnostics + problems
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
+        completeIdentities(&summaries, bytes: bytes, file: file.displayPath)
         return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
                             assigned: DerivedIDs.assign(summaries.map(\.key)), origin: .todoTxt(bytes: bytes))
+    }
+
+    /// Gives the keys of records that share a title their identity, each such record read again
+    /// from its line: few records share a title, and hashing every record's fields would cost
+    /// more than reading those again.
+    static func completeIdentities(_ summaries: inout [RecordSummary], bytes: [UInt8], file: String) {
+        let shared = DerivedIDs.sharedTitles(summaries.map(\.key))
+        guard !shared.isEmpty else { return }
+        for index in summaries.indices {
+            guard var key = summaries[index].key, key.identity == nil, shared.contains(key.title),
+                  case .success(let record?) = TodoTxtRecordReader.record(inLine: bytes[summaries[index].span],
+                                                                           number: summaries[index].line, file: file) else { continue }
+            key.addIdentity(of: record)
+            summaries[index].key = key
+        }
     }
 
     /// Decodes one record, keeping its summary, and its own ID when it has one. `derivesLater`:
     /// the record's derived ID comes once every record is read.
     static func decode(_ record: Record, span: Range<Int>, rules: TaskRules, derivesLater: Bool,
                        into summaries: inout [RecordSummary], _ decoded: inout [Decoded], _ problems: inout [Diagnostic]) {
-        let key = derivesLater ? DerivedIDKey(record) : nil
+        let key = derivesLater ? DerivedIDKey(record, withIdentity: false) : nil
         var record = record
         // Any derived ID tells decoding that the record has none of its own.
         if key != nil { record.derivedID = "" }

@@ -45,6 +45,7 @@ extension TaskSnapshot {
         decoded += tasks.filter { $0.recordIndex >= last }.map { task in
             Decoded(recordIndex: task.recordIndex - last + regionEnd, ownID: task.isDerived ? nil : task.id)
         }
+        Self.completeIdentities(&summaries, bytes: bytes, file: file.displayPath)
         return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
                             assigned: DerivedIDs.assign(summaries.map(\.key)), origin: .todoTxt(bytes: bytes))
     }

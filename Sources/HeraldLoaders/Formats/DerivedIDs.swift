@@ -5,17 +5,24 @@ import HeraldModels
 /// other field but its line, for when other records share the title.
 public struct DerivedIDKey: Sendable {
     public var title: TaskID.Hasher
-    public var identity: TaskID.Hasher
+    /// Nil until `addIdentity(of:)`: only records that share their title need it.
+    public var identity: TaskID.Hasher?
 
     /// Nil for a record with an `id` field or without a text title: it gets no derived ID.
-    public init?(_ record: Record) {
+    public init?(_ record: Record, withIdentity: Bool = true) {
         guard record.fields.lookup("id") == nil, let node = record.fields.lookup("title"),
               case .string(let text) = node.value else { return nil }
         title = TaskID.Hasher()
         title.add(text.utf8)
-        identity = title
-        identity.addIdentitySeparator()
-        Self.add(record.fields.value, to: &identity)
+        if withIdentity { addIdentity(of: record) }
+    }
+
+    /// Hashes the rest of the record, for when other records share its title.
+    public mutating func addIdentity(of record: Record) {
+        var hasher = title
+        hasher.addIdentitySeparator()
+        Self.add(record.fields.value, to: &hasher)
+        identity = hasher
     }
 
     /// A record's fields into the hash, its line numbers left out: where a record stands changes
@@ -58,23 +65,30 @@ public enum DerivedIDs {
         }
     }
 
-    /// One ID for each key, in order; nil where the key is nil.
-    public static func assign(_ keys: [DerivedIDKey?]) -> [Assigned?] {
+    /// The titles more than one key has: those keys need their identity.
+    public static func sharedTitles(_ keys: [DerivedIDKey?]) -> Set<TaskID.Hasher> {
         var titles: [TaskID.Hasher: Int] = [:]
         for key in keys {
             if let key { titles[key.title, default: 0] += 1 }
         }
+        return Set(titles.filter { $0.value > 1 }.keys)
+    }
+
+    /// One ID for each key, in order; nil where the key is nil. Every key of a shared title must
+    /// have its identity.
+    public static func assign(_ keys: [DerivedIDKey?]) -> [Assigned?] {
+        let shared = sharedTitles(keys)
         var identities: [TaskID.Hasher: Int] = [:]
         for key in keys {
-            if let key, titles[key.title, default: 0] > 1 { identities[key.identity, default: 0] += 1 }
+            if let key, shared.contains(key.title) { identities[key.identity ?? key.title, default: 0] += 1 }
         }
         var seen: [TaskID.Hasher: Int] = [:]
         return keys.map { key in
             guard let key else { return nil }
-            guard titles[key.title, default: 0] > 1 else { return Assigned(id: key.title.id(occurrence: 1), ambiguous: false) }
-            seen[key.identity, default: 0] += 1
-            return Assigned(id: key.identity.id(occurrence: seen[key.identity] ?? 1),
-                            ambiguous: identities[key.identity, default: 0] > 1)
+            guard shared.contains(key.title) else { return Assigned(id: key.title.id(occurrence: 1), ambiguous: false) }
+            let identity = key.identity ?? key.title
+            seen[identity, default: 0] += 1
+            return Assigned(id: identity.id(occurrence: seen[identity] ?? 1), ambiguous: identities[identity, default: 0] > 1)
         }
     }
 }
@@ -82,7 +96,7 @@ public enum DerivedIDs {
 extension [Record] {
     /// The records, each without an `id` field given its derived ID (`DerivedIDs`).
     func derivingIDs() -> [Record] {
-        let assigned = DerivedIDs.assign(map(DerivedIDKey.init))
+        let assigned = DerivedIDs.assign(map { DerivedIDKey($0) })
         return zip(self, assigned).map { record, assigned in
             guard let assigned else { return record }
             var record = record
