@@ -30,7 +30,8 @@ public struct TaskEditor: Sendable {
         public var task: Task
         /// False when the task already was as asked, and nothing was written.
         public var changed: Bool
-        /// The unified diff of the file (the SQL, for a database); empty when nothing changed.
+        /// For a dry run, the unified diff of the file (the SQL, for a database); empty when
+        /// nothing changed, and after a real write.
         public var diff: String
     }
 
@@ -89,7 +90,8 @@ public struct TaskEditor: Sendable {
         let after = try source.reread(editor, from: before)
         let task = try after.check(change, target: target, before: before)
         try Self.confirm(task, shows: change, column: expectedColumn, context: context)
-        let diff = source.diff(editor, from: before)
+        // Only a dry run shows the diff, and on a large file working it out costs more than the edit.
+        let diff = dryRun ? source.diff(editor, from: before) : ""
         if !dryRun {
             beforeWrite?()
             try source.write(editor, from: before)

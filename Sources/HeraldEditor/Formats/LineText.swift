@@ -57,9 +57,15 @@ struct LineText {
         }
     }
 
+    /// The file's line ending, as `TextLines.lineEnding` finds it, without finding every line.
+    private var lineEnding: [UInt8] {
+        guard let end = body.firstIndex(of: UInt8(ascii: "\n")) else { return [10] }
+        return end > 0 && body[end - 1] == UInt8(ascii: "\r") ? [13, 10] : [10]
+    }
+
     /// Appends a line at the end of the file, after an ending if the last line lacks one.
     mutating func append(_ text: String) {
-        let ending = lines.lineEnding
+        let ending = lineEnding
         if body.isEmpty {
             body = Array(text.utf8) + ending
         } else if body.last == UInt8(ascii: "\n") {
