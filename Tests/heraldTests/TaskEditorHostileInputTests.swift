@@ -185,4 +185,18 @@ import Glibc
         #expect(try await waiting.value.status == 0)
         #expect(!site.exists(leftover))
     }
+
+    @Test func theLargestIDAddedFromTheServedBoardLeavesTheServerRunning() async throws {
+        let text = "[{\"id\": 9223372036854775807, \"title\": \"Big\"}]\n"
+        let site = try site("tasks.json", text)
+        let server = try await ServeProcess(in: site.folder)
+        let board = try await server.get("/tasks/").body
+        let token = try #require(board.firstRange(of: #/"token":"([0-9a-f]{64})"/#).map { String(board[$0].dropFirst(9).dropLast()) })
+        let reply = try await server.post("/_herald/tasks", json: #"{"action":"add","text":"Small"}"#,
+                                          headers: ["X-Herald-Token": token, "Origin": server.origin])
+        #expect(reply.status == 200, "\(reply.body)")
+        #expect(try await server.get("/tasks/").body.contains("Small"))
+        #expect(try await server.stop() == 0)
+        #expect(try await ids(of: "Small", in: site) == ["1"])
+    }
 }
