@@ -67,17 +67,21 @@ public enum DerivedIDs {
 
     /// The titles more than one key has: those keys need their identity.
     public static func sharedTitles(_ keys: [DerivedIDKey?]) -> Set<TaskID.Hasher> {
-        var titles: [TaskID.Hasher: Int] = [:]
-        for key in keys {
-            if let key { titles[key.title, default: 0] += 1 }
-        }
-        return Set(titles.filter { $0.value > 1 }.keys)
+        // Sorted numbers rather than a dictionary of counts: a large file has a million titles.
+        let states = keys.compactMap { $0?.title.state }.sorted()
+        var shared = Set<UInt64>()
+        for index in states.indices.dropFirst() where states[index] == states[index - 1] { shared.insert(states[index]) }
+        guard !shared.isEmpty else { return [] }
+        return Set(keys.compactMap { key in key.flatMap { shared.contains($0.title.state) ? $0.title : nil } })
     }
 
     /// One ID for each key, in order; nil where the key is nil. Every key of a shared title must
     /// have its identity.
     public static func assign(_ keys: [DerivedIDKey?]) -> [Assigned?] {
         let shared = sharedTitles(keys)
+        guard !shared.isEmpty else {
+            return keys.map { key in key.map { Assigned(id: $0.title.id(occurrence: 1), ambiguous: false) } }
+        }
         var identities: [TaskID.Hasher: Int] = [:]
         for key in keys {
             if let key, shared.contains(key.title) { identities[key.identity ?? key.title, default: 0] += 1 }

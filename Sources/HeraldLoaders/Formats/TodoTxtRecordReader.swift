@@ -39,7 +39,8 @@ public struct TodoTxtRecordReader: TextRecordReader {
     /// The record of one line (its ending left out) at 1-based `number`; nil for a blank or
     /// comment line. The line stands alone: no other line changes what it reads as.
     public static func record(inLine line: ArraySlice<UInt8>, number: Int, file: String) -> Result<Record?, DiagnosticError> {
-        var scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        // Most lines are ASCII, whose bytes are their scalars: no String to decode them through.
+        var scalars = line.allSatisfy { $0 < 0x80 } ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
         guard let first = scalars.first(where: { $0 != " " && $0 != "\t" }), first != "#" else { return .success(nil) }
         var task = TodoTxtTask(scalars: scalars, line: number, file: file)
