@@ -3,7 +3,8 @@
 # Both install what they need when it is missing: `make deps` installs all of it.
 # `make screenshots` writes docs/screenshots/*.png of the default site with the same browser.
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
-# `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit);
+# `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit) and long
+# random edit sequences on every task format (200 operations a seed and file variant);
 # `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
 # `make install` builds the release binary and installs it with its shell completions under
 # $(DESTDIR)$(PREFIX): bin/herald, and the bash, zsh and fish completion folders of share/.
@@ -83,7 +84,7 @@ test-browser: deps-browser
 
 test-slow: deps
 	$(SWIFT) build --build-tests
-	HERALD_CRASH_ITERATIONS=50 $(SWIFT) test --skip-build
+	HERALD_CRASH_ITERATIONS=50 HERALD_RANDOM_EDIT_ITERATIONS=200 $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-browser HERALD=.build/debug/herald
 
 fuzz: deps-libs

@@ -20,6 +20,8 @@ enum FuzzTarget: String, CaseIterable {
     case taskEdit = "task-edit"
     /// A paged source's next page: the first line is a `Link` header, the rest the page's body.
     case paging
+    /// IDs of a todo.txt file or checklist, unique and stable across a remove (`TaskIDFuzzing`).
+    case taskIDs = "task-ids"
 
     /// View data for rendered templates: every shape a key can have, nested.
     private static let data: TemplateValue = [
@@ -56,6 +58,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? SiteConfig.parse(text, file: "herald.yml")
         case .taskEdit:
             Self.editTasks(bytes)
+        case .taskIDs:
+            TaskIDFuzzing.run(bytes)
         case .paging:
             Self.page(text)
         }

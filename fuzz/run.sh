@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(mustache-parse mustache-render front-matter json yaml csv todo-txt checklist config task-edit paging)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(mustache-parse mustache-render front-matter json yaml csv todo-txt checklist config task-edit task-ids paging)
 SCRATCH=.build-fuzz
 FLAGS=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 
@@ -23,7 +23,7 @@ done
 if ! swiftc -parse-as-library -sanitize=fuzzer,address -g -I "$BUILD/Modules" \
         -I Sources/CCmark -I "$SCRATCH/checkouts/Yams/Sources/CYaml/include" \
         -I "$SCRATCH/checkouts/GRDB.swift/Sources/GRDBSQLite" \
-        fuzz/FuzzTarget.swift fuzz/Entry.swift "${objects[@]}" -lcmark -lsqlite3 -o "$SCRATCH/herald-fuzz" \
+        fuzz/FuzzTarget.swift fuzz/TaskIDFuzzing.swift fuzz/Entry.swift "${objects[@]}" -lcmark -lsqlite3 -o "$SCRATCH/herald-fuzz" \
         >"$SCRATCH/link.log" 2>&1; then
     grep -v "Cannot export local symbol" "$SCRATCH/link.log"
     exit 1
@@ -40,6 +40,7 @@ seed() {
         csv) ls Tests/HeraldTestSupport/Fixtures/heroes-overwatch/heroes.csv ;;
         todo-txt) ls Tests/HeraldTestSupport/Fixtures/tasks-todotxt/*.txt ;;
         checklist) ls Tests/HeraldTestSupport/Fixtures/tasks-markdown-checklist/*.md ;;
+        task-ids) ls fuzz/corpus/task-edit/todo fuzz/corpus/task-edit/checklist ;;
         config) ls herald.yml ;;
     esac
 }

@@ -10,6 +10,9 @@ public struct Record: Sendable {
     public var bodyLine: Int
     /// An ID the format derives for a record that has no `id` field (a todo.txt line's hash).
     public var derivedID: String?
+    /// True when another record of the file is alike in every field, so that `derivedID` can
+    /// tell them apart only by their order, which edits change: such a record is not edited by ID.
+    public var derivedIDIsAmbiguous = false
 
     public init(fields: DataNode, location: SourceLocation, body: String? = nil, bodyLine: Int = 0) {
         self.fields = fields

@@ -4,12 +4,20 @@ extension StringProtocol {
     /// Foundation's `trimmingCharacters(in:)` goes through NSString on Linux and cost a tenth of
     /// a build's time on large catalogs; this walks Unicode scalars directly.
     public func trimmed() -> String {
+        // Most values start and end with an ASCII letter, digit or mark: no Unicode properties to
+        // look up (a large file's tasks trim millions of them).
         let scalars = unicodeScalars
+        if let first = scalars.first, let last = scalars.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return String(self) }
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         // Most values need no trimming: hand them back without copying scalar by scalar.
         if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
         return String(Substring.UnicodeScalarView(scalars[first...last]))
+    }
+
+    /// An ASCII scalar that is not white space (U+0009 to U+000D, space).
+    private static func isPlainASCII(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 && scalar != " " && !(0x09...0x0D).contains(scalar.value)
     }
 
     /// Whether the text has anything but white space.

@@ -30,7 +30,8 @@ public struct TaskEditor: Sendable {
         public var task: Task
         /// False when the task already was as asked, and nothing was written.
         public var changed: Bool
-        /// The unified diff of the file (the SQL, for a database); empty when nothing changed.
+        /// For a dry run, the unified diff of the file (the SQL, for a database); empty when
+        /// nothing changed, and after a real write.
         public var diff: String
     }
 
@@ -39,7 +40,7 @@ public struct TaskEditor: Sendable {
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
-        return try source.read(needsWriting: false).shortTasks
+        return try source.tasks()
     }
 
     /// Applies `change` to the task file, or with `dryRun` only works out its diff. Nothing is
@@ -75,13 +76,22 @@ public struct TaskEditor: Sendable {
             if let target { try editor.remove(target) }
         case .edit(_, let edits):
             guard !edits.isEmpty else { throw context.error("nothing to edit: give --title, --due or --priority") }
+            var edits = edits
+            if let title = edits.title {
+                // The same rule as for a new task's title, so that add and edit agree on every format.
+                guard title.hasVisibleText, !title.contains(where: \.isNewline) else {
+                    throw context.error("a task needs a title of one line")
+                }
+                edits.title = title.trimmingBlanks()
+            }
             if let target { try editor.edit(target, edits) }
         }
 
         let after = try source.reread(editor, from: before)
         let task = try after.check(change, target: target, before: before)
         try Self.confirm(task, shows: change, column: expectedColumn, context: context)
-        let diff = source.diff(editor, from: before)
+        // Only a dry run shows the diff, and on a large file working it out costs more than the edit.
+        let diff = dryRun ? source.diff(editor, from: before) : ""
         if !dryRun {
             beforeWrite?()
             try source.write(editor, from: before)

@@ -1,47 +1,78 @@
 import HeraldCore
+import HeraldLoaders
 import HeraldModels
 
-/// The tasks of the task file at one moment, with the record each came from.
+/// The tasks of the task file at one moment: of each task only what finding it by ID takes, and
+/// its record read again when a command needs the whole task. A large file's records and tasks
+/// would weigh many times its bytes, and an edit holds two snapshots (before and after).
 struct TaskSnapshot {
     let file: TaskFile
-    let records: [Record]
-    /// Tasks with full IDs, in source order.
-    let tasks: [Task]
-    /// The record index of each task (records that `status_map` drops have no task).
-    let recordIndices: [Int]
-    /// The IDs as the board shows them.
+    let rules: TaskRules
+    /// Every record of the file, tasks or not (records `status_map` drops still count for IDs).
+    let records: [RecordSummary]
+    /// One per task, in source order.
+    let tasks: [TaskEntry]
+    /// The IDs as the board shows them, one per task.
     let shortIDs: [String]
+    /// Where whole records come from.
+    let origin: RecordOrigin
 
-    init(file: TaskFile, records: [Record], rules: TaskRules) throws(DiagnosticError) {
-        self.file = file
-        self.records = records
-        var tasks: [Task] = []
-        var indices: [Int] = []
-        var problems: [Diagnostic] = []
-        for (index, record) in records.enumerated() {
-            do throws(DiagnosticError) {
-                if let task = try Task.decode(record, rules: rules) {
-                    tasks.append(task)
-                    indices.append(index)
-                }
-            } catch {
-                problems += error.diagnostics
-            }
-        }
-        guard problems.isEmpty else { throw DiagnosticError(problems) }
-        self.tasks = tasks
-        recordIndices = indices
-        var short = tasks
-        Task.abbreviatingDerivedIDs(&short)
-        shortIDs = short.map(\.id)
+    /// A record's place in its file, and what its derived ID is made of.
+    struct RecordSummary {
+        var key: DerivedIDKey?
+        var line: Int
+        /// The record's line in the bytes, ending left out, for a todo.txt file.
+        var span: Range<Int>
     }
 
-    var shortTasks: [Task] {
-        zip(tasks, shortIDs).map { task, id in
-            var task = task
-            task.id = id
-            return task
+    /// A task's ID and the record it came from.
+    struct TaskEntry {
+        var id: String
+        var isDerived: Bool
+        var ambiguous: Bool
+        var recordIndex: Int
+    }
+
+    /// Whole records: kept, or read again from a todo.txt file's line (each line stands alone).
+    enum RecordOrigin {
+        case kept([Record])
+        case todoTxt(bytes: [UInt8])
+    }
+
+    /// The record at `index`, as the format's reader gives it, with the derived ID of `entry`
+    /// (its task, when it has one).
+    func record(at index: Int, of entry: TaskEntry?) throws(DiagnosticError) -> Record {
+        switch origin {
+        case .kept(let records): return records[index]
+        case .todoTxt(let bytes):
+            let summary = records[index]
+            guard case .success(var record?) = TodoTxtRecordReader.record(inLine: bytes[summary.span], number: summary.line,
+                                                                          file: file.displayPath, comments: file.comments) else {
+                throw DiagnosticError(.error(at: SourceLocation(file: file.displayPath, line: summary.line), "this line no longer reads as a task"))
+            }
+            if let entry, entry.isDerived {
+                record.derivedID = entry.id
+                record.derivedIDIsAmbiguous = entry.ambiguous
+            }
+            return record
         }
+    }
+
+    /// The task of entry `index`, its full ID set.
+    func task(_ index: Int) throws(DiagnosticError) -> Task {
+        let record = try record(at: tasks[index].recordIndex, of: tasks[index])
+        guard var task = try Task.decode(record, rules: rules) else {
+            throw DiagnosticError(.error(at: record.location, "the task is no longer read from this record"))
+        }
+        task.id = tasks[index].id
+        return task
+    }
+
+    /// The task of entry `index` with the ID the board shows.
+    func shortTask(_ index: Int) throws(DiagnosticError) -> Task {
+        var task = try task(index)
+        task.id = shortIDs[index]
+        return task
     }
 
     /// The task `id` names: its own ID exactly, or a prefix of an ID derived from a title (like a
@@ -50,40 +81,55 @@ struct TaskSnapshot {
         let wanted = id.trimmingBlanks()
         var matches = tasks.indices.filter { tasks[$0].id == wanted }
         if matches.isEmpty, !wanted.isEmpty {
-            matches = tasks.indices.filter { tasks[$0].idIsDerived && tasks[$0].id.hasPrefix(wanted.lowercased()) }
+            matches = tasks.indices.filter { tasks[$0].isDerived && tasks[$0].id.hasPrefix(wanted.lowercased()) }
         }
         let here = SourceLocation(file: file.displayPath)
         guard let first = matches.first else {
             throw DiagnosticError(.error(at: here, "no task has the ID '\(wanted)'; herald tasks list shows the IDs"))
         }
         guard matches.count == 1 else {
-            let candidates = matches.prefix(10).map { "\(shortIDs[$0]) (\(tasks[$0].title))" }.joined(separator: ", ")
-            throw DiagnosticError(.error(at: here, "the ID '\(wanted)' is ambiguous: it starts \(matches.count) IDs: \(candidates)"))
+            let candidates = try matches.prefix(10).map { index throws(DiagnosticError) in "\(shortIDs[index]) (\(try task(index).title))" }
+            throw DiagnosticError(.error(at: here, "the ID '\(wanted)' is ambiguous: it starts \(matches.count) IDs: \(candidates.joined(separator: ", "))"))
         }
-        return EditTarget(task: tasks[first], record: records[recordIndices[first]], index: recordIndices[first])
+        let entry = tasks[first]
+        if entry.isDerived, entry.ambiguous { throw try ambiguity(of: first) }
+        return EditTarget(task: try task(first), record: try record(at: entry.recordIndex, of: entry), index: entry.recordIndex)
+    }
+
+    /// The error for a task that another task of the file is alike in every field: its ID tells
+    /// them apart only by order, and an edit by it could change the wrong one.
+    private func ambiguity(of index: Int) throws(DiagnosticError) -> DiagnosticError {
+        let title = try task(index).title
+        var lines: [String] = []
+        for other in tasks.indices where tasks[other].isDerived && tasks[other].ambiguous && lines.count < 10 {
+            let task = try task(other)
+            if task.title == title { lines.append(String(task.location.line)) }
+        }
+        let line = records[tasks[index].recordIndex].line
+        return DiagnosticError(.error(at: SourceLocation(file: file.displayPath, line: line, column: 1),
+            "the tasks at lines \(lines.joined(separator: ", ")) read exactly alike ('\(title)'), so an ID cannot tell "
+                + "them apart; give this one an id (id:NAME in todo.txt) or change its text, then run the command again"))
     }
 
     func shortID(of target: EditTarget) -> String {
-        recordIndices.firstIndex(of: target.index).map { shortIDs[$0] } ?? target.task.id
+        tasks.firstIndex { $0.recordIndex == target.index }.map { shortIDs[$0] } ?? target.task.id
     }
 
     /// The task the change made or changed, checked against what it asked: the reader must find
     /// the new task, the task in its new column, the removed task gone.
     func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError) -> Task {
         let here = SourceLocation(file: file.displayPath)
-        func short(_ index: Int) -> Task {
-            var task = tasks[index]
-            task.id = shortIDs[index]
-            return task
-        }
         switch change {
         case .add:
-            let old = Set(before.tasks.map(\.id))
-            guard tasks.count == before.tasks.count + 1,
-                  let index = tasks.indices.first(where: { !old.contains(tasks[$0].id) }) ?? tasks.indices.last else {
+            // The new task is where the tasks' lines first differ from before: an ID would not
+            // do, since a new task can change the IDs of tasks that share its title.
+            let old = before.tasks
+            guard tasks.count == old.count + 1, let index = tasks.indices.first(where: { index in
+                index == old.count || before.records[old[index].recordIndex].line != records[tasks[index].recordIndex].line
+            }) else {
                 throw DiagnosticError(.error(at: here, "the new task would not be read back from the file; nothing was written"))
             }
-            return short(index)
+            return try shortTask(index)
         case .remove:
             guard let target, tasks.count == before.tasks.count - 1 else {
                 throw DiagnosticError(.error(at: here, "the task would still be read from the file; nothing was written"))
@@ -92,10 +138,10 @@ struct TaskSnapshot {
             task.id = before.shortID(of: target)
             return task
         case .done, .reopen, .move, .edit:
-            guard let target, let index = recordIndices.firstIndex(of: target.index) else {
+            guard let target, let index = tasks.firstIndex(where: { $0.recordIndex == target.index }) else {
                 throw DiagnosticError(.error(at: here, "the task would no longer be read from the file; nothing was written"))
             }
-            return short(index)
+            return try shortTask(index)
         }
     }
 }

@@ -47,7 +47,9 @@ struct TaskSource {
 
     /// The file and its tasks as they are now; the file must read without errors.
     func read(needsWriting: Bool) throws(DiagnosticError) -> TaskSnapshot {
-        let file = try TaskFile(url: url, displayPath: displayPath, limit: spec.maxBytes, needsWriting: needsWriting)
+        var file = try TaskFile(url: url, displayPath: displayPath, limit: spec.maxBytes, needsWriting: needsWriting)
+        file.comments = spec.comments
+        if format == .todoTxt { return try TaskSnapshot.readingTodoTxt(file: file, bytes: file.bytes, rules: rules) }
         let records: [Record]
         if format == .sqlite {
             records = try RecordLoader.reader(for: format, spec: spec).records(in: SourceFile(url: url, path: displayPath))
@@ -55,6 +57,12 @@ struct TaskSource {
             records = try textRecords(in: file.bytes)
         }
         return try TaskSnapshot(file: file, records: records, rules: rules)
+    }
+
+    /// Every task of the file in source order, IDs abbreviated as the board shows them.
+    func tasks() throws(DiagnosticError) -> [Task] {
+        let snapshot = try read(needsWriting: false)
+        return try snapshot.tasks.indices.map { index throws(DiagnosticError) in try snapshot.shortTask(index) }
     }
 
     private func textRecords(in bytes: [UInt8]) throws(DiagnosticError) -> [Record] {
@@ -87,6 +95,7 @@ struct TaskSource {
     /// The tasks as the edits leave them, read back through the format's reader.
     func reread(_ editor: any TaskFormatEditor, from before: TaskSnapshot) throws(DiagnosticError) -> TaskSnapshot {
         switch editor.result {
+        case .bytes(let bytes) where format == .todoTxt: try before.rereadingTodoTxt(bytes)
         case .bytes(let bytes): try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
         case .database(let store): try TaskSnapshot(file: before.file, records: store.records, rules: rules)
         }

@@ -1,7 +1,9 @@
 /// IDs for tasks whose source has none (todo.txt lines, Markdown checklist items): a hash of the
 /// task's title, shown as its shortest unique prefix of at least four hex digits, like a git
 /// short hash. The title leaves out what `done`, `reopen` and `edit --due` change, so completing,
-/// reprioritising or rescheduling a task, or adding and removing others, keeps its ID.
+/// reprioritising or rescheduling a task, or adding and removing others, keeps its ID. Tasks that
+/// share a title hash all their fields too (`DerivedIDKey` in the loaders), so that removing one
+/// never hands its ID to another.
 public enum TaskID {
     /// The shortest an abbreviated ID gets.
     public static let minimumLength = 4
@@ -9,28 +11,81 @@ public enum TaskID {
     /// The full ID of the `occurrence`-th task (from 1) with this title in its file; repeats of
     /// a title hash differently so that every task has its own ID.
     public static func derived(fromTitle title: String, occurrence: Int) -> String {
-        var bytes = Array(title.utf8)
-        if occurrence > 1 { bytes += [0] + Array(String(occurrence).utf8) }
-        // 64-bit FNV-1a, then SplitMix64's finalizer: FNV alone barely changes the leading digits
-        // for titles that differ in their last letter, and the leading digits are the ID people see.
-        // Both are fixed by their definitions, so IDs stay the same from one Herald version to the next.
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
-        hash ^= hash >> 31
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        var hasher = Hasher()
+        hasher.add(title.utf8)
+        return hasher.id(occurrence: occurrence)
+    }
+
+    /// The hash an ID is made of, fed a piece at a time: a large file's tasks keep only its
+    /// state, never the bytes they were hashed from.
+    ///
+    /// 64-bit FNV-1a, then SplitMix64's finalizer: FNV alone barely changes the leading digits
+    /// for titles that differ in their last letter, and the leading digits are the ID people see.
+    /// Both are fixed by their definitions, so IDs stay the same from one Herald version to the next.
+    public struct Hasher: Hashable, Sendable {
+        public private(set) var state: UInt64 = 0xCBF2_9CE4_8422_2325
+
+        public init() {}
+
+        public mutating func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        /// Between a title and the rest of a task: a byte a title never holds (text is checked
+        /// free of NULs), then one a count never starts with, so that no ID of the other kind is
+        /// ever the same input.
+        public mutating func addIdentitySeparator() {
+            add([0, 1])
+        }
+
+        /// The ID of the `occurrence`-th task (from 1) with what was hashed so far.
+        public func id(occurrence: Int) -> String {
+            var copy = self
+            if occurrence > 1 { copy.add([0] + Array(String(occurrence).utf8)) }
+            var hash = copy.state
+            hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+            hash ^= hash >> 31
+            let hex = String(hash, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }
     }
 
     /// Each ID cut to the shortest prefix (at least `minimumLength`) that no other ID shares.
     public static func abbreviations(of ids: [String]) -> [String] {
+        if let numbers = hashes(ids) { return abbreviations(of: ids, hashes: numbers) }
         let sorted = ids.enumerated().sorted { $0.element < $1.element }
         var lengths = [Int](repeating: minimumLength, count: ids.count)
         for (position, entry) in sorted.enumerated() {
             for neighbour in [position - 1, position + 1] where sorted.indices.contains(neighbour) {
                 let shared = zip(entry.element, sorted[neighbour].element).prefix { $0 == $1 }.count
                 lengths[entry.offset] = max(lengths[entry.offset], min(shared + 1, entry.element.count))
+            }
+        }
+        return zip(ids, lengths).map { String($0.prefix($1)) }
+    }
+
+    /// The IDs as numbers when every one is a full derived ID (16 lowercase hex digits), whose
+    /// order and shared leading digits are those of the text, found many times faster.
+    private static func hashes(_ ids: [String]) -> [UInt64]? {
+        var numbers: [UInt64] = []
+        numbers.reserveCapacity(ids.count)
+        for id in ids {
+            guard id.utf8.count == 16, id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+                  let number = UInt64(id, radix: 16) else { return nil }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    private static func abbreviations(of ids: [String], hashes: [UInt64]) -> [String] {
+        let order = hashes.indices.sorted { hashes[$0] < hashes[$1] }
+        var lengths = [Int](repeating: minimumLength, count: ids.count)
+        for (position, index) in order.enumerated() {
+            for neighbour in [position - 1, position + 1] where order.indices.contains(neighbour) {
+                let difference = hashes[index] ^ hashes[order[neighbour]]
+                let shared = difference == 0 ? 16 : difference.leadingZeroBitCount / 4
+                lengths[index] = max(lengths[index], min(shared + 1, 16))
             }
         }
         return zip(ids, lengths).map { String($0.prefix($1)) }

@@ -8,11 +8,13 @@ enum TaskListing {
         let idWidth = tasks.map(\.id.count).max() ?? 0
         let statusWidth = tasks.map(\.status.count).max() ?? 0
         let hasDue = tasks.contains { $0.due != nil }
+        // A task's note is named only where the tasks come from more than one.
+        let namesNotes = Set(tasks.compactMap(\.note)).count > 1
         return tasks.map { task in
             var line = pad(task.id, idWidth) + "  " + pad(task.status, statusWidth) + "  "
             line += task.priority.map { pad("(\($0))", 3) } ?? "   "
             if hasDue { line += "  " + (task.due?.description ?? String(repeating: " ", count: 10)) }
-            return line + "  " + label(task) + (task.note.map { "  (in \($0))" } ?? "")
+            return line + "  " + label(task) + (namesNotes ? task.note.map { "  (in \($0))" } ?? "" : "")
         }
     }
 

@@ -58,3 +58,17 @@ private func rows(_ site: EditSite) throws -> [[String]] {
     let failure = try site.failure(.done(id: "1"))
     #expect(failure.contains("query: cannot be edited"))
 }
+
+@Test func sqliteAddsAfterTheLargestIDWithoutOverflow() throws {
+    let site = try EditSite(path: "Content/tasks.sqlite", bytes: [], extra: "  table: tasks\n")
+    try site.site.remove(site.path)
+    let database = try DatabaseQueue(path: site.site.url(site.path).path)
+    try database.write { db in
+        try db.execute(sql: "CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, is_completed INTEGER)")
+        try db.execute(sql: "INSERT INTO tasks VALUES (9223372036854775807, 'Big', 0), (1, 'One', 0)")
+    }
+    try database.close()
+    let added = try site.apply(.add(NewTask(text: "Small")))
+    #expect(added.task.id == "2")
+    #expect(try rows(site).map { $0.prefix(2) } == [["1", "\"One\""], ["2", "\"Small\""], ["9223372036854775807", "\"Big\""]])
+}

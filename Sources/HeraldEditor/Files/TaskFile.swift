@@ -7,13 +7,17 @@ import HeraldLoaders
 
 /// The task data file as the editor reads and replaces it: read once under the folder's lock,
 /// written back atomically (a temporary file in the same folder, flushed, renamed over the
-/// original with its mode and owner kept), and only when nobody changed it in between.
+/// original with its mode and owner kept), and only when nobody changed it in between. A
+/// temporary file a killed edit left behind goes with the next write.
 struct TaskFile {
     /// The real file, symbolic links followed, so that writing replaces the file and not a link.
     let url: URL
     /// The path as the user named it, for messages and diffs.
     let displayPath: String
     let bytes: [UInt8]
+    /// What starts a comment line of a todo.txt file, as herald.yml's `comments:` says; the
+    /// editor skips those lines as the build does.
+    var comments: String?
     private let status: stat
     private let limit: Int
 
@@ -40,7 +44,9 @@ struct TaskFile {
     func write(_ newBytes: [UInt8]) throws(DiagnosticError) {
         try checkUnchanged()
         let folder = url.deletingLastPathComponent().path
-        var template = Array("\(folder)/.\(url.lastPathComponent).herald-XXXXXX".utf8CString)
+        // Every edit runs under the folder's lock, so a file of this name now is a killed edit's.
+        LeftoverTemporaryFiles.remove(besides: url)
+        var template = Array("\(folder)/\(LeftoverTemporaryFiles.template(for: url.lastPathComponent))".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Self.error(displayPath, "cannot write beside the task file: \(Self.lastError())") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

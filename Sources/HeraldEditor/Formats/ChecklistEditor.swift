@@ -139,6 +139,8 @@ struct ChecklistEditor: TaskFormatEditor {
         let start = scalars.prefix { $0 == " " || $0 == "\t" }.count
         let digits = String(String.UnicodeScalarView(scalars[start...].prefix { ("0"..."9").contains($0) }))
         guard let number = Int(digits), start + digits.count < scalars.count else { return String(scalars[start]) }
-        return "\(number + 1)\(scalars[start + digits.count])"
+        // The number is the user's: at Int.max the new item repeats it rather than overflow.
+        let (next, overflow) = number.addingReportingOverflow(1)
+        return "\(overflow ? number : next)\(scalars[start + digits.count])"
     }
 }

@@ -141,19 +141,25 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
     }
 
     /// The next free id when the source's records have ids: one more than the largest number,
-    /// written as the last record writes its id.
+    /// written as the last record writes its id. Ids come from the user's file, so the largest
+    /// may be `Int.max`: then the smallest unused positive number is free instead.
     private func nextID() throws(DiagnosticError) -> (key: String, value: FieldValue)? {
         guard let key = try key(.id) ?? (sample("id", in: nil) != nil ? "id" : nil) else { return nil }
-        var largest = 0
+        var used = Set<Int>()
         var isText = false
         for record in store.records {
             switch record.fields.lookup(key)?.value {
-            case .int(let number): largest = max(largest, number)
-            case .string(let text): largest = max(largest, Int(text) ?? 0); isText = true
+            case .int(let number): used.insert(number)
+            case .string(let text): if let number = Int(text) { used.insert(number) }; isText = true
             default: break
             }
         }
         if case .int = store.records.last?.fields.lookup(key)?.value { isText = false }
-        return (key, isText ? .text(String(largest + 1)) : .number(largest + 1))
+        let largest = max(used.max() ?? 0, 0)
+        let (after, overflow) = largest.addingReportingOverflow(1)
+        // Fewer ids than numbers below Int.max, so some positive number is free.
+        let next = overflow ? (1...).first(where: { !used.contains($0) }) ?? 1 : after
+        return (key, isText ? .text(String(next)) : .number(next))
     }
 }
+

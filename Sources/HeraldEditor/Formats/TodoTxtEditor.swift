@@ -34,6 +34,7 @@ struct TodoTxtEditor: TaskFormatEditor {
 
     mutating func add(_ task: NewTask, status: String) throws(DiagnosticError) {
         var body = task.text.trimmingBlanks()
+        try checkAgreement(of: task, body: body, status: status)
         var priority = task.priority
         if let (given, rest) = Self.leadingPriority(body) {
             priority = priority ?? given
@@ -54,6 +55,29 @@ struct TodoTxtEditor: TaskFormatEditor {
             if status != context.firstColumn { line = Self.setting(statusKey, to: context.sourceStatus(for: status), in: line) }
         }
         text.append(line)
+    }
+
+    /// A new task's text may carry its own status, priority and due date; given a second time,
+    /// beside the text, they must agree, or one of the two would be dropped without a word.
+    private func checkAgreement(of task: NewTask, body: String, status: String) throws(DiagnosticError) {
+        let tokens = Self.tokens(body)
+        func value(of key: String) -> String? {
+            tokens.last { $0.hasPrefix(key + ":") && Self.isKeyValue($0) }.map { String($0.dropFirst(key.count + 1)) }
+        }
+        var conflicts: [String] = []
+        if task.status != nil, let written = value(of: statusKey) {
+            let column = context.rules.columns.contains(written) ? written : context.rules.statusMap[written] ?? nil
+            if column != status { conflicts.append("\(statusKey):\(written) in the text, but the status '\(task.status ?? status)'") }
+        }
+        if let priority = task.priority, let (written, _) = Self.leadingPriority(body), written != priority {
+            conflicts.append("(\(written)) in the text, but the priority \(priority)")
+        }
+        if let due = task.due, let written = value(of: dueKey), written != due.description {
+            conflicts.append("\(dueKey):\(written) in the text, but the due date \(due)")
+        }
+        guard conflicts.isEmpty else {
+            throw context.error("the new task says two things: \(conflicts.joined(separator: "; ")); give each once")
+        }
     }
 
     mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError) {

@@ -1,17 +1,111 @@
 import HeraldCore
 import HeraldModels
 
+/// What a record's derived ID is made of: the hash of its title, and of its title and every
+/// other field but its line, for when other records share the title.
+public struct DerivedIDKey: Sendable {
+    public var title: TaskID.Hasher
+    /// Nil until `addIdentity(of:)`: only records that share their title need it.
+    public var identity: TaskID.Hasher?
+
+    /// Nil for a record with an `id` field or without a text title: it gets no derived ID.
+    public init?(_ record: Record, withIdentity: Bool = true) {
+        guard record.fields.lookup("id") == nil, let node = record.fields.lookup("title"),
+              case .string(let text) = node.value else { return nil }
+        title = TaskID.Hasher()
+        title.add(text.utf8)
+        if withIdentity { addIdentity(of: record) }
+    }
+
+    /// Hashes the rest of the record, for when other records share its title.
+    public mutating func addIdentity(of record: Record) {
+        var hasher = title
+        hasher.addIdentitySeparator()
+        Self.add(record.fields.value, to: &hasher)
+        identity = hasher
+    }
+
+    /// A record's fields into the hash, its line numbers left out: where a record stands changes
+    /// when others are added or removed, and is no part of what it is.
+    private static func add(_ value: DataValue, to hasher: inout TaskID.Hasher) {
+        switch value {
+        case .null: hasher.add([1])
+        case .bool(let flag): hasher.add([2, flag ? 1 : 0])
+        case .int(let number): hasher.add([3]); hasher.add(String(number).utf8)
+        case .double(let number): hasher.add([4]); hasher.add(String(number).utf8)
+        case .string(let text): hasher.add([5]); hasher.add(text.utf8)
+        case .list(let items):
+            hasher.add([6])
+            for item in items { add(item.value, to: &hasher); hasher.add([0]) }
+        case .map(let map):
+            hasher.add([7])
+            for key in map.keys where key != "line" {
+                hasher.add(key.utf8)
+                hasher.add([0])
+                if let child = map[key] { add(child.value, to: &hasher) }
+                hasher.add([0])
+            }
+        }
+        hasher.add([0])
+    }
+}
+
+/// The IDs of the records of one file that have none of their own (`TaskID`). A title several
+/// records share is not enough to tell them apart, and counting them by position would hand a
+/// removed record's ID to the next: their IDs hash all their fields, and records alike in every
+/// field are `ambiguous` (their IDs differ only by order, which edits change).
+public enum DerivedIDs {
+    public struct Assigned: Sendable {
+        public var id: String
+        public var ambiguous: Bool
+
+        public init(id: String, ambiguous: Bool) {
+            self.id = id
+            self.ambiguous = ambiguous
+        }
+    }
+
+    /// The titles more than one key has: those keys need their identity.
+    public static func sharedTitles(_ keys: [DerivedIDKey?]) -> Set<TaskID.Hasher> {
+        // Sorted numbers rather than a dictionary of counts: a large file has a million titles.
+        let states = keys.compactMap { $0?.title.state }.sorted()
+        var shared = Set<UInt64>()
+        for index in states.indices.dropFirst() where states[index] == states[index - 1] { shared.insert(states[index]) }
+        guard !shared.isEmpty else { return [] }
+        return Set(keys.compactMap { key in key.flatMap { shared.contains($0.title.state) ? $0.title : nil } })
+    }
+
+    /// One ID for each key, in order; nil where the key is nil. Every key of a shared title must
+    /// have its identity.
+    public static func assign(_ keys: [DerivedIDKey?]) -> [Assigned?] {
+        let shared = sharedTitles(keys)
+        guard !shared.isEmpty else {
+            return keys.map { key in key.map { Assigned(id: $0.title.id(occurrence: 1), ambiguous: false) } }
+        }
+        var identities: [TaskID.Hasher: Int] = [:]
+        for key in keys {
+            if let key, shared.contains(key.title) { identities[key.identity ?? key.title, default: 0] += 1 }
+        }
+        var seen: [TaskID.Hasher: Int] = [:]
+        return keys.map { key in
+            guard let key else { return nil }
+            guard shared.contains(key.title) else { return Assigned(id: key.title.id(occurrence: 1), ambiguous: false) }
+            let identity = key.identity ?? key.title
+            seen[identity, default: 0] += 1
+            return Assigned(id: identity.id(occurrence: seen[identity] ?? 1), ambiguous: identities[identity, default: 0] > 1)
+        }
+    }
+}
+
 extension [Record] {
-    /// The records, each without an `id` field given an ID derived from its title and how many
-    /// records before it share that title.
+    /// The records, each without an `id` field given its derived ID (`DerivedIDs`).
     func derivingIDs() -> [Record] {
-        var seen: [String: Int] = [:]
-        return map { record in
-            guard record.fields.lookup("id") == nil, let title = record.fields.lookup("title"),
-                  case .string(let text) = title.value else { return record }
-            seen[text, default: 0] += 1
+        let assigned = DerivedIDs.assign(map { DerivedIDKey($0) })
+        return zip(self, assigned).map { record, assigned in
+            guard let assigned else { return record }
             var record = record
-            record.derivedID = TaskID.derived(fromTitle: text, occurrence: seen[text] ?? 1)
+            record.derivedID = assigned.id
+            record.derivedIDIsAmbiguous = assigned.ambiguous
             return record
         }
     }

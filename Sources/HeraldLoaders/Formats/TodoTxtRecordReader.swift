@@ -14,25 +14,48 @@ public struct TodoTxtRecordReader: TextRecordReader {
     /// `projects`, `contexts`, one field per `key:value`, and `line`; see `TodoTxtTask`. A task
     /// without an `id:` token gets an ID derived from its title (`TaskID`).
     public func records(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> [Record] {
-        let text = try TextCheck.validText(bytes, file: file)
         var records: [Record] = []
+        try forEachRecord(inText: bytes, file: file) { record, _ in records.append(record) }
+        return records.derivingIDs()
+    }
+
+    /// Each line's record in order, with the byte range of its line (ending left out), but no
+    /// derived ID (`DerivedIDs` needs every record first): for a reader that keeps a little of
+    /// each record of a large file rather than all of them. Every problem is thrown at the end.
+    public func forEachRecord(inText bytes: [UInt8], file: String,
+                              _ body: (Record, Range<Int>) -> Void) throws(DiagnosticError) {
+        let text = try TextCheck.validText(bytes, file: file)
         var diagnostics: [Diagnostic] = []
         var lineNumber = 0
-        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var start = text.startIndex
+        while true {
+            let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
             lineNumber += 1
-            var scalars = Array(String(decoding: line, as: UTF8.self).unicodeScalars)
-            while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-            guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
-            if let comments, !comments.isEmpty, String(String.UnicodeScalarView(scalars[start...])).hasPrefix(comments) { continue }
-            var task = TodoTxtTask(scalars: scalars, line: lineNumber, file: file)
-            let fields = task.fields()
-            if task.diagnostics.isEmpty {
-                records.append(Record(fields: fields, location: SourceLocation(file: file, line: lineNumber, column: 1)))
-            } else {
-                diagnostics += task.diagnostics
+            switch Self.record(inLine: text[start..<end], number: lineNumber, file: file, comments: comments) {
+            case .success(let record?): body(record, start..<end)
+            case .success(nil): break
+            case .failure(let error): diagnostics += error.diagnostics
             }
+            guard end < text.endIndex else { break }
+            start = end + 1
         }
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-        return records.derivingIDs()
+    }
+
+    /// The record of one line (its ending left out) at 1-based `number`; nil for a blank line, or
+    /// one that starts with `comments`. The line stands alone: no other line changes what it reads as.
+    public static func record(inLine line: ArraySlice<UInt8>, number: Int, file: String,
+                              comments: String? = nil) -> Result<Record?, DiagnosticError> {
+        // Most lines are ASCII, whose bytes are their scalars: no String to decode them through.
+        var scalars = line.allSatisfy { $0 < 0x80 } ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
+        guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return .success(nil) }
+        if let comments, !comments.isEmpty, String(String.UnicodeScalarView(scalars[start...])).hasPrefix(comments) {
+            return .success(nil)
+        }
+        var task = TodoTxtTask(scalars: scalars, line: number, file: file)
+        let fields = task.fields()
+        guard task.diagnostics.isEmpty else { return .failure(DiagnosticError(task.diagnostics)) }
+        return .success(Record(fields: fields, location: SourceLocation(file: file, line: number, column: 1)))
     }
 }

@@ -91,7 +91,7 @@ struct TodoTxtTask {
     /// reported and still consumed, so the rest of the line parses as intended.
     private mutating func dateToken(kind: String) -> DataNode? {
         guard index + 10 <= scalars.count, index + 10 == scalars.count || isSpace(scalars[index + 10]) else { return nil }
-        let text = String(String.UnicodeScalarView(scalars[index..<index + 10]))
+        let text = Self.string(scalars[index..<index + 10])
         guard Day.isISOShaped(text) else { return nil }
         if Day(iso: text) == nil { report("invalid \(kind) date '\(text)'", at: index) }
         let date = node(.string(text), at: index)
@@ -125,7 +125,7 @@ struct TodoTxtTask {
             while index < scalars.count, !isSpace(scalars[index]) { index += 1 }
             let token = scalars[tokenStart..<index]
             skipSpaces()
-            let word = String(String.UnicodeScalarView(token))
+            let word = Self.string(token)
             if token.count > 1, token.first == "+" || token.first == "@" {
                 let name = String(word.unicodeScalars.dropFirst())
                 if token.first == "+" {
@@ -139,8 +139,8 @@ struct TodoTxtTask {
                     continue
                 }
             } else if let colon = keyValueColon(in: token) {
-                let key = String(String.UnicodeScalarView(token[tokenStart..<colon]))
-                let value = String(String.UnicodeScalarView(token[(colon + 1)...]))
+                let key = Self.string(token[tokenStart..<colon])
+                let value = Self.string(token[(colon + 1)...])
                 if let field = Self.knownKeys[key] {
                     tag(key: key, field: field, value: value, at: tokenStart, into: &tags)
                     continue
@@ -149,7 +149,7 @@ struct TodoTxtTask {
             }
             titleWords.append(word)
         }
-        let text = String(String.UnicodeScalarView(scalars[start...]))
+        let text = Self.string(scalars[start...])
         return Description(title: node(.string(titleWords.joined(separator: " ")), at: start),
                            text: node(.string(text), at: start),
                            projects: node(.list(projects), at: start),
@@ -179,6 +179,21 @@ struct TodoTxtTask {
     }
 
     // MARK: Helpers
+
+    /// The text of some scalars, encoded in one go: appending them to a `String` one at a time
+    /// is most of what reading a large file costs.
+    static func string(_ scalars: some Collection<Unicode.Scalar>) -> String {
+        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { unit in
+                    buffer[count] = unit
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
 
     private func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t"

@@ -1,0 +1,97 @@
+import HeraldCore
+import HeraldLoaders
+import HeraldModels
+
+/// How a `TaskSnapshot` is made: from records the reader gave, from a todo.txt file a line at a
+/// time, or from the snapshot before an edit and the lines the edit changed.
+extension TaskSnapshot {
+    /// A task as decoding found it: its record, and its ID when that is not derived.
+    struct Decoded {
+        var recordIndex: Int
+        var ownID: String?
+    }
+
+    /// The snapshot of records the format's reader gave, derived IDs set.
+    init(file: TaskFile, records: [Record], rules: TaskRules) throws(DiagnosticError) {
+        var summaries: [RecordSummary] = []
+        var decoded: [Decoded] = []
+        var problems: [Diagnostic] = []
+        var assigned: [DerivedIDs.Assigned?] = []
+        for record in records {
+            Self.decode(record, span: 0..<0, rules: rules, derivesLater: false, into: &summaries, &decoded, &problems)
+            assigned.append(record.derivedID.map { DerivedIDs.Assigned(id: $0, ambiguous: record.derivedIDIsAmbiguous) })
+        }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        self.init(file: file, rules: rules, summaries: summaries, decoded: decoded, assigned: assigned, origin: .kept(records))
+    }
+
+    /// The snapshot of a todo.txt file, read a line at a time: no record is kept.
+    static func readingTodoTxt(file: TaskFile, bytes: [UInt8], rules: TaskRules) throws(DiagnosticError) -> TaskSnapshot {
+        var summaries: [RecordSummary] = []
+        var decoded: [Decoded] = []
+        var problems: [Diagnostic] = []
+        do throws(DiagnosticError) {
+            try TodoTxtRecordReader(comments: file.comments).forEachRecord(inText: bytes, file: file.displayPath) { record, span in
+                decode(record, span: span, rules: rules, derivesLater: true, into: &summaries, &decoded, &problems)
+            }
+        } catch {
+            problems = error.diagnostics + problems
+        }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
+        completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
+        return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
+                            assigned: DerivedIDs.assign(summaries.map(\.key)), origin: .todoTxt(bytes: bytes))
+    }
+
+    /// Gives the keys of records that share a title their identity, each such record read again
+    /// from its line: few records share a title, and hashing every record's fields would cost
+    /// more than reading those again.
+    static func completeIdentities(_ summaries: inout [RecordSummary], bytes: [UInt8], file: String, comments: String?) {
+        let shared = DerivedIDs.sharedTitles(summaries.map(\.key))
+        guard !shared.isEmpty else { return }
+        for index in summaries.indices {
+            guard var key = summaries[index].key, key.identity == nil, shared.contains(key.title),
+                  case .success(let record?) = TodoTxtRecordReader.record(inLine: bytes[summaries[index].span],
+                                                                           number: summaries[index].line, file: file,
+                                                                           comments: comments) else { continue }
+            key.addIdentity(of: record)
+            summaries[index].key = key
+        }
+    }
+
+    /// Decodes one record, keeping its summary, and its own ID when it has one. `derivesLater`:
+    /// the record's derived ID comes once every record is read.
+    static func decode(_ record: Record, span: Range<Int>, rules: TaskRules, derivesLater: Bool,
+                       into summaries: inout [RecordSummary], _ decoded: inout [Decoded], _ problems: inout [Diagnostic]) {
+        let key = derivesLater ? DerivedIDKey(record, withIdentity: false) : nil
+        var record = record
+        // Any derived ID tells decoding that the record has none of its own.
+        if key != nil { record.derivedID = "" }
+        do throws(DiagnosticError) {
+            if let task = try Task.decode(record, rules: rules) {
+                decoded.append(Decoded(recordIndex: summaries.count, ownID: task.idIsDerived ? nil : task.id))
+            }
+        } catch {
+            problems += error.diagnostics
+        }
+        summaries.append(RecordSummary(key: key, line: record.location.line, span: span))
+    }
+
+    init(file: TaskFile, rules: TaskRules, summaries: [RecordSummary], decoded: [Decoded],
+         assigned: [DerivedIDs.Assigned?], origin: RecordOrigin) {
+        self.file = file
+        self.rules = rules
+        records = summaries
+        self.origin = origin
+        let tasks = decoded.map { task in
+            let derived = task.ownID == nil ? assigned[task.recordIndex] : nil
+            return TaskEntry(id: task.ownID ?? derived?.id ?? String(summaries[task.recordIndex].line), isDerived: derived != nil,
+                             ambiguous: derived?.ambiguous ?? false, recordIndex: task.recordIndex)
+        }
+        self.tasks = tasks
+        let derived = tasks.indices.filter { tasks[$0].isDerived }
+        var short = tasks.map(\.id)
+        for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].id })) { short[index] = id }
+        shortIDs = short
+    }
+}
