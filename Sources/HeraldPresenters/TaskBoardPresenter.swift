@@ -320,6 +320,10 @@ public struct TaskBoardPresenter: Sendable {
             "priority_class": .string(task.priority?.lowercased() ?? "none"),
             "due": due,
             "done": done,
+            // The task's own page elsewhere (an issue's html_url): its title links there.
+            "url": task.url.map { url in
+                .string(url.contains("://") || url.hasPrefix("mailto:") ? url : links.href(url))
+            } ?? nil,
             "filter": filterData(task),
             "project": project,
             "assignee": task.assignee.map { .string($0) } ?? nil,

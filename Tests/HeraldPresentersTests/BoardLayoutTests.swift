@@ -85,3 +85,16 @@ private func board(_ layout: TaskBoardPresenter.Layout) throws -> TemplateValue 
     #expect(cycle["description"]?.string == "Median 1 day from created to done; the middle half took 1–4 days, over 2 tasks.")
     #expect(cycle["note"]?.string == "1 done task lacks a creation or completion date and is not counted.")
 }
+
+@Test func aCardsTitleLinksToTheTasksOwnPage() throws {
+    let tasks = [
+        Task(id: "1", title: "Issue", status: "todo", url: "https://github.com/o/r/issues/3", location: here),
+        Task(id: "2", title: "Note", status: "todo", url: "notes/plan/", location: here),
+        Task(id: "3", title: "Plain", status: "todo", location: here),
+    ]
+    let view = TaskBoardPresenter(tasks: tasks, columns: columns, context: try context()).board(route: "tasks/")
+    let cards = view["columns"]?.list?.first?["cards"]?.list ?? []
+    // A path in the site is linked from the page, as every link is, so it works from disk too.
+    #expect(cards.map { $0["url"]?.string } == ["https://github.com/o/r/issues/3", "../notes/plan/index.html", nil])
+    #expect(cards[2]["url"]?.isNull == true)
+}
