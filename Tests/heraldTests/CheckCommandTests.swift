@@ -132,7 +132,9 @@ private func problems(_ result: CLI.Result) -> [String] {
     ])
     let started = Date()
     let first = try await site.herald(["check", "--external", "--timeout", "2s"])
-    #expect(Date().timeIntervalSince(started) < 20)
+    // The stalled link answers after 30 s: a run shorter than that was cut by the timeout and not
+    // asked again. The margin is for a machine running the whole suite at once, not a speed target.
+    #expect(Date().timeIntervalSince(started) < 29)
     #expect(first.status == 1)
     #expect(problems(first) == [
         "Output/index.html:3:10: error: broken link '\(server.url("/links/missing"))' (HTTP 404 Not Found)",
