@@ -8,9 +8,12 @@ import HeraldMustache
 /// here, escaped and folded, so the template only joins them.
 public struct TaskCalendarPresenter: Sendable {
     public let context: SiteContext
+    /// What makes the UIDs of this site's tasks its own: the host of its base URL, else its title.
+    private let host: String
 
     public init(context: SiteContext) {
         self.context = context
+        host = URL(string: context.baseURL)?.host ?? TaskBoardPresenter.anchor(context.title).lowercased()
     }
 
     /// The feed of the tasks of `tasks` that have a due date, named after `name`.
@@ -49,11 +52,6 @@ public struct TaskCalendarPresenter: Sendable {
         lines.append("URL:" + (task.url ?? context.absoluteURL("tasks/") + "#task-" + TaskBoardPresenter.anchor(task.id)))
         lines.append("END:VEVENT")
         return lines
-    }
-
-    /// What makes the UIDs of this site's tasks its own: the host of its base URL, else its title.
-    private var host: String {
-        URL(string: context.baseURL)?.host ?? TaskBoardPresenter.anchor(context.title).lowercased()
     }
 
     /// `20261127`

@@ -50,7 +50,7 @@ public struct TodoTxtRecordReader: TextRecordReader {
         var scalars = line.allSatisfy { $0 < 0x80 } ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
         guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return .success(nil) }
-        if let comments, !comments.isEmpty, String(String.UnicodeScalarView(scalars[start...])).hasPrefix(comments) {
+        if let comments, !comments.isEmpty, scalars[start...].starts(with: comments.unicodeScalars) {
             return .success(nil)
         }
         var task = TodoTxtTask(scalars: scalars, line: number, file: file)
