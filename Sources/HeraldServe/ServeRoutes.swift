@@ -3,7 +3,7 @@ import Hummingbird
 /// The server's routes: the event stream and the board's actions at their reserved paths,
 /// every other `GET` from the site's files.
 struct ServeRoutes: HTTPResponder {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeContext
 
     let files: StaticFiles
     let broadcaster: EventBroadcaster
@@ -14,20 +14,26 @@ struct ServeRoutes: HTTPResponder {
         let path = request.uri.path
         switch path {
         case PageInjection.eventsPath:
-            guard request.method == .get else { return Self.notAllowed("GET") }
+            guard request.method == .get else { return Self.notAllowed("GET").endingConnection(context.channel) }
             return broadcaster.response()
         case PageInjection.tasksPath:
-            guard request.method == .post else { return Self.notAllowed("POST") }
+            guard request.method == .post else { return Self.notAllowed("POST").endingConnection(context.channel) }
             if let problem = requestGuard.duplicateHeader(in: request) {
                 return BoardActions.reply(.badRequest, BoardActions.Reply(ok: false, error: "refused: \(problem)"))
+                    .endingConnection(context.channel)
             }
             if let refusal = requestGuard.refusal(for: request) {
                 return BoardActions.reply(.forbidden, BoardActions.Reply(ok: false, error: "refused: \(refusal)"))
+                    .endingConnection(context.channel)
             }
-            return await actions.respond(to: request)
+            let response = await actions.respond(to: request)
+            // An action too large is refused before its body is read to the end.
+            return response.status == .contentTooLarge ? response.endingConnection(context.channel) : response
         default:
             if path.hasPrefix("/_herald/") { return StaticFiles.text(.notFound, "Not found.\n") }
-            guard request.method == .get || request.method == .head else { return Self.notAllowed("GET, HEAD") }
+            guard request.method == .get || request.method == .head else {
+                return Self.notAllowed("GET, HEAD").endingConnection(context.channel)
+            }
             return files.respond(to: request)
         }
     }

@@ -327,3 +327,58 @@ private func escaped(_ text: String) -> String {
     #expect(try site.read("Content/todo.txt") == todo)
     #expect(try await server.stop() == 0)
 }
+
+/// Sends `head` and then `body` on a new connection to 127.0.0.1:`port`, and reads until the
+/// server closes it or `limit` passes: what came back, and whether the server closed it.
+private func exchange(port: UInt16, head: String, body: [UInt8], limit: Int) throws -> (answer: String, closed: Bool) {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(socket >= 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    try #require(connected == 0)
+    var timeout = timeval(tv_sec: limit, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let request = Array(head.utf8) + body
+    _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = recv(socket, &buffer, buffer.count, 0)
+        if count == 0 { return (String(decoding: answer, as: UTF8.self), true) }
+        if count < 0 { return (String(decoding: answer, as: UTF8.self), false) }
+        answer += buffer[..<count]
+    }
+}
+
+@Test func anActionTooLargeIsRefusedAndItsConnectionEnds() async throws {
+    let site = try TemporarySite(todoFiles)
+    let server = try await ServeProcess(in: site.folder)
+    let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
+    let token = try #require(board["token"] as? String)
+    let portText = try #require(server.origin.split(separator: ":").last)
+    let port = try #require(UInt16(portText))
+    let host = server.origin.dropFirst("http://".count)
+    // A body announced far beyond the limit, of which only a part is ever sent: a server that
+    // read it to its end would wait for the rest, and the connection would stay open.
+    let head = "POST /_herald/tasks HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(server.origin)\r\nX-Herald-Token: \(token)\r\n"
+        + "Content-Type: application/json\r\nContent-Length: 100000000\r\n\r\n"
+    let tooLarge = try exchange(port: port, head: head, body: Array(repeating: UInt8(ascii: " "), count: 200_000), limit: 20)
+    #expect(tooLarge.answer.hasPrefix("HTTP/1.1 413"), "\(tooLarge.answer)")
+    #expect(tooLarge.answer.contains("larger than"))
+    #expect(tooLarge.closed)
+    // So does a request refused before its body is read.
+    let foreign = head.replacingOccurrences(of: "Origin: \(server.origin)", with: "Origin: http://evil.example")
+    let refused = try exchange(port: port, head: foreign, body: Array(repeating: UInt8(ascii: " "), count: 1000), limit: 20)
+    #expect(refused.answer.hasPrefix("HTTP/1.1 403"), "\(refused.answer)")
+    #expect(refused.closed)
+    #expect(try site.read("Content/todo.txt") == todo)
+    // The server goes on answering.
+    #expect(try await server.get("/tasks/").status == 200)
+    #expect(try await server.stop() == 0)
+}
