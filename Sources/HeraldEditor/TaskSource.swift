@@ -53,6 +53,7 @@ struct TaskSource {
         let records: [Record]
         if format == .sqlite {
             records = try RecordLoader.reader(for: format, spec: spec).records(in: SourceFile(url: url, path: displayPath))
+                .derivingTaskIDs(rules: rules)
         } else {
             records = try textRecords(in: file.bytes)
         }
@@ -67,7 +68,7 @@ struct TaskSource {
 
     private func textRecords(in bytes: [UInt8]) throws(DiagnosticError) -> [Record] {
         guard let reader = RecordLoader.reader(for: format, spec: spec) as? any TextRecordReader else { return [] }
-        return try reader.records(inText: bytes, file: displayPath)
+        return try reader.records(inText: bytes, file: displayPath).derivingTaskIDs(rules: rules)
     }
 
     /// The editor of this format over `snapshot`'s file.
@@ -97,7 +98,7 @@ struct TaskSource {
         switch editor.result {
         case .bytes(let bytes) where format == .todoTxt: try before.rereadingTodoTxt(bytes)
         case .bytes(let bytes): try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
-        case .database(let store): try TaskSnapshot(file: before.file, records: store.records, rules: rules)
+        case .database(let store): try TaskSnapshot(file: before.file, records: store.records.derivingTaskIDs(rules: rules), rules: rules)
         }
     }
 

@@ -63,6 +63,31 @@ import Glibc
         #expect(try site.read("Content/todo.txt") == "2026-11-02 Buy milk\nCall Mom\n")
     }
 
+    /// Records without an id were once named by their line, which the next record takes when one is removed.
+    @Test(arguments: [
+        ("tasks.json", "[\n  {\"title\": \"One\"},\n  {\"title\": \"Two\"},\n  {\"title\": \"Two\", \"due\": \"2026-12-01\"}\n]\n",
+         "[\n  {\"title\": \"Two\"},\n  {\"title\": \"Two\", \"due\": \"2026-12-01\"}\n]\n"),
+        ("tasks.yml", "- title: One\n- title: Two\n- title: Two\n  due: 2026-12-01\n", "- title: Two\n- title: Two\n  due: 2026-12-01\n"),
+        ("tasks.csv", "title,due,done\nOne,,false\nTwo,,false\nTwo,2026-12-01,false\n", "title,due,done\nTwo,,false\nTwo,2026-12-01,false\n"),
+    ])
+    func recordsWithoutAnIDKeepTheirIDsWhenOthersGo(name: String, text: String, removed: String) async throws {
+        let site = try site(name, text)
+        let one = try #require(try await ids(of: "One", in: site).first)
+        let twos = try await ids(of: "Two", in: site)
+        #expect(twos.count == 2 && Set(twos).count == 2 && !twos.contains(one))
+        #expect(try await run(["remove", one], site).status == 0)
+        #expect(try site.read("Content/" + name) == removed)
+        #expect(try await ids(of: "Two", in: site) == twos)
+        let again = try await run(["remove", one], site)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("no task has the ID '\(one)'"), "\(again.stderr)")
+        #expect(try site.read("Content/" + name) == removed)
+        // A task that shares its title is known by all its fields: the one changed gets a new ID, the other keeps its own.
+        let second = try #require(twos.last)
+        #expect(try await run(["done", second], site).status == 0)
+        #expect(try await ids(of: "Two", in: site).first == twos.first)
+    }
+
     @Test(arguments: [("todo.txt", "Buy milk\nCall Mom\nBuy milk\n"), ("list.md", "- [ ] Buy milk\n- [ ] Call Mom\n- [ ] Buy milk\n")])
     func tasksAlikeInEveryFieldAreRefusedWithAWayOut(name: String, text: String) async throws {
         let site = try site(name, text)

@@ -8,13 +8,21 @@ public struct DerivedIDKey: Sendable {
     /// Nil until `addIdentity(of:)`: only records that share their title need it.
     public var identity: TaskID.Hasher?
 
-    /// Nil for a record with an `id` field or without a text title: it gets no derived ID.
-    public init?(_ record: Record, withIdentity: Bool = true) {
-        guard record.fields.lookup("id") == nil, let node = record.fields.lookup("title"),
+    /// Nil for a record with an id (at any of `idPaths`) or without a text title (at the first
+    /// of `titlePaths` it has): it gets no derived ID.
+    public init?(_ record: Record, idPaths: [String] = ["id"], titlePaths: [String] = ["title"], withIdentity: Bool = true) {
+        guard !idPaths.contains(where: { Self.found($0, in: record) != nil }),
+              let node = titlePaths.lazy.compactMap({ Self.found($0, in: record) }).first,
               case .string(let text) = node.value else { return nil }
         title = TaskID.Hasher()
         title.add(text.utf8)
         if withIdentity { addIdentity(of: record) }
+    }
+
+    private static func found(_ path: String, in record: Record) -> DataNode? {
+        guard case .found(let node) = record.fields.resolve(path) else { return nil }
+        if case .null = node.value { return nil }
+        return node
     }
 
     /// Hashes the rest of the record, for when other records share its title.
@@ -98,9 +106,10 @@ public enum DerivedIDs {
 }
 
 extension [Record] {
-    /// The records, each without an `id` field given its derived ID (`DerivedIDs`).
-    func derivingIDs() -> [Record] {
-        let assigned = DerivedIDs.assign(map { DerivedIDKey($0) })
+    /// The records, each without an id given its derived ID (`DerivedIDs`); `idPaths` and
+    /// `titlePaths` are where the site's field mapping reads a task's id and title.
+    public func derivingIDs(idPaths: [String] = ["id"], titlePaths: [String] = ["title"]) -> [Record] {
+        let assigned = DerivedIDs.assign(map { DerivedIDKey($0, idPaths: idPaths, titlePaths: titlePaths) })
         return zip(self, assigned).map { record, assigned in
             guard let assigned else { return record }
             var record = record
@@ -108,5 +117,14 @@ extension [Record] {
             record.derivedIDIsAmbiguous = assigned.ambiguous
             return record
         }
+    }
+}
+
+extension [Record] {
+    /// Task records as `derivingIDs` gives them, read through the site's mapping of a task's id
+    /// and title. Formats that derive IDs as they read (todo.txt, checklists) are left as read.
+    public func derivingTaskIDs(rules: TaskRules) -> [Record] {
+        guard !contains(where: { $0.derivedID != nil }) else { return self }
+        return derivingIDs(idPaths: rules.keyPaths(for: .id), titlePaths: rules.keyPaths(for: .title))
     }
 }

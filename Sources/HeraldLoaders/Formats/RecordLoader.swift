@@ -33,12 +33,14 @@ public struct RecordLoader: Sendable {
     /// every problem of every file and record. A folder's files are each read, parsed and decoded
     /// in one go on one core, so 100,000 Markdown files never sit in memory as records all at once;
     /// the records of a single file are decoded on every core.
+    /// `prepare` sees each file's records (all of a URL source's pages together) before they are decoded.
     public func decode<Model: Sendable>(_ spec: SourceSpec,
+                                        prepare: (@Sendable ([Record]) -> [Record])? = nil,
                                         _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
         throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic]) {
         if spec.isRemote {
             let (records, problems) = try remoteRecords(spec)
-            let decoded = decodeAll(records, decode)
+            let decoded = decodeAll(prepare?(records) ?? records, decode)
             return (decoded.models, problems + decoded.problems)
         }
         let (files, format) = try resolve(spec)
@@ -46,8 +48,12 @@ public struct RecordLoader: Sendable {
         let (inputs, cache) = (inputs, decoded)
         let kind = DecodedFiles.kind(of: Model.self, format: format.rawValue)
         @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
-            guard let text = reader as? any TextRecordReader else { return try reader.records(in: file) }
-            return try text.records(inText: inputs.bytes(of: file, limit: spec.maxBytes), file: file.path)
+            let records = if let text = reader as? any TextRecordReader {
+                try text.records(inText: inputs.bytes(of: file, limit: spec.maxBytes), file: file.path)
+            } else {
+                try reader.records(in: file)
+            }
+            return prepare?(records) ?? records
         }
         @Sendable func models(of file: SourceFile, parallel: Bool) -> (models: [Model], problems: [Diagnostic]) {
             let decodeFile = { () -> (models: [Model], problems: [Diagnostic]) in

@@ -15,6 +15,8 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     public let checksSlugs: Bool
     /// Other sources' records merged into each record before it is decoded.
     public var joins: [JoinSpec] = []
+    /// What is done to each file's records, as read, before anything else (tasks derive their IDs).
+    var prepare: (@Sendable ([Record]) -> [Record])?
 
     init(records: RecordLoader, spec: SourceSpec,
          decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
@@ -61,14 +63,14 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
             }
         }
         guard !joins.isEmpty else {
-            let (models, problems) = try records.decode(spec, counted)
+            let (models, problems) = try records.decode(spec, prepare: prepare, counted)
             return try check(models, problems, log)
         }
         let tables = try joinTables()
         // A model kept from an earlier build knows nothing of a joined file that changed since.
         var loader = records
         loader.decoded = nil
-        let (models, problems) = try loader.decode(spec) { record throws(DiagnosticError) in
+        let (models, problems) = try loader.decode(spec, prepare: prepare) { record throws(DiagnosticError) in
             var merged = record
             for table in tables { merged = try table.merge(into: merged) }
             return try counted(merged)

@@ -15,5 +15,6 @@ extension SourceLoader where Model == Task {
                       Task.abbreviatingDerivedIDs(&tasks)
                       return tasks
                   })
+        prepare = { records in records.derivingTaskIDs(rules: rules) }
     }
 }
