@@ -65,15 +65,20 @@ public enum DataValue: Sendable {
 }
 
 /// A map that keeps its keys in the order the source gave them.
+///
+/// Keys and values are kept in two arrays in source order. A record has a few fields, and finding
+/// one of a dozen keys by comparing them costs less than hashing it; only a map of many keys gets
+/// a dictionary from key to place as well. A model keeps its record's map all build long, so the
+/// arrays are its whole weight.
 public struct DataMap: Sendable {
     public private(set) var keys: [String] = []
-    private var nodes: [String: DataNode] = [:]
-    /// The values in the order of `keys`, standing in for `nodes` in a map made by `removing`: a
-    /// model keeps such a map (its `extra` fields) all build long, and a dictionary of one or two
-    /// entries weighs several times what they do. Looked up in order; a change makes `nodes` again.
-    private var ordered: [DataNode]?
-    // Where each key itself stands, so "unknown key" errors point at the key rather than its value.
-    private var keyPositions: [String: KeyPosition] = [:]
+    private var values: [DataNode] = []
+    /// Where each key itself stands, so "unknown key" errors point at the key rather than its
+    /// value: one per key, or empty when no key has one.
+    private var keyPositions: [KeyPosition?] = []
+    /// The place of each key, for a map of more than `indexedCount` keys; nil for a smaller one.
+    private var places: [String: Int]?
+    private static let indexedCount = 16
 
     /// The 1-based line and column of a key in its file.
     public struct KeyPosition: Sendable, Hashable {
@@ -95,71 +100,81 @@ public struct DataMap: Sendable {
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
+    private func place(of key: String) -> Int? {
+        if let places { return places[key] }
+        return keys.firstIndex(of: key)
+    }
+
     public subscript(key: String) -> DataNode? {
-        get {
-            guard let ordered else { return nodes[key] }
-            return keys.firstIndex(of: key).map { ordered[$0] }
-        }
+        get { place(of: key).map { values[$0] } }
         set {
-            expand()
             if let newValue {
-                if nodes.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if nodes.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
-                keyPositions[key] = nil
+                if let place = place(of: key) { values[place] = newValue } else { append(key, newValue, at: nil) }
+            } else if let place = place(of: key) {
+                keys.remove(at: place)
+                values.remove(at: place)
+                if !keyPositions.isEmpty { keyPositions.remove(at: place) }
+                if places != nil { index() }
             }
         }
     }
 
+    private mutating func append(_ key: String, _ node: DataNode, at position: KeyPosition?) {
+        if position != nil || !keyPositions.isEmpty {
+            if keyPositions.isEmpty { keyPositions = Array(repeating: nil, count: keys.count) }
+            keyPositions.append(position)
+        }
+        keys.append(key)
+        values.append(node)
+        if places != nil {
+            places?[key] = keys.count - 1
+        } else if keys.count > Self.indexedCount {
+            index()
+        }
+    }
+
+    private mutating func index() {
+        places = keys.count > Self.indexedCount ? Dictionary(zip(keys, keys.indices)) { first, _ in first } : nil
+    }
+
     /// Where `key` was written, when the source has positions; nil otherwise.
     public func position(ofKey key: String) -> KeyPosition? {
-        keyPositions[key]
+        guard !keyPositions.isEmpty, let place = place(of: key) else { return nil }
+        return keyPositions[place]
     }
 
     /// Records where `key` was written; ignored for keys the map does not hold.
     public mutating func setPosition(_ position: KeyPosition, ofKey key: String) {
-        guard self[key] != nil else { return }
-        keyPositions[key] = position
+        guard let place = place(of: key) else { return }
+        if keyPositions.isEmpty { keyPositions = Array(repeating: nil, count: keys.count) }
+        keyPositions[place] = position
     }
 
     /// Adds `key`, new to the map, with where it was written; false, leaving the map as it was,
-    /// when the map has the key already. One hash per dictionary, for readers building large maps.
+    /// when the map has the key already.
     mutating func add(_ node: DataNode, forKey key: String, at position: KeyPosition) -> Bool {
-        expand()
-        if let existing = nodes.updateValue(node, forKey: key) {
-            nodes[key] = existing
-            return false
-        }
-        keys.append(key)
-        keyPositions[key] = position
+        guard place(of: key) == nil else { return false }
+        append(key, node, at: position)
         return true
     }
 
-    /// The map without `removed` keys, in one pass (removing keys one by one is quadratic), and
-    /// without the keys' positions (each value keeps its own): what a model keeps of its record
-    /// (its `extra` fields) is shown, never reported on.
+    /// The map without `removed` keys, in one pass, and without the keys' positions (each value
+    /// keeps its own): what a model keeps of its record (its `extra` fields) is shown, never
+    /// reported on.
     public func removing(_ removed: Set<String>) -> DataMap {
-        // Built anew, not copied and trimmed: a copy keeps the whole map's capacity, and a model
-        // keeps what is left for the whole build, 100,000 times over.
         var kept = DataMap()
-        let left = entries.filter { !removed.contains($0.key) }
+        // Built anew and sized exactly: a copy would keep the whole map's capacity, and a model
+        // keeps what is left for the whole build, 100,000 times over.
+        let left = keys.indices.filter { !removed.contains(keys[$0]) }
         guard !left.isEmpty else { return kept }
-        // `map` sizes each array exactly.
-        kept.keys = left.map(\.key)
-        kept.ordered = left.map(\.node)
+        kept.keys = left.map { keys[$0] }
+        kept.values = left.map { values[$0] }
+        kept.index()
         return kept
-    }
-
-    /// Back to the dictionary, before a change.
-    private mutating func expand() {
-        guard let ordered else { return }
-        nodes = Dictionary(uniqueKeysWithValues: zip(keys, ordered))
-        self.ordered = nil
     }
 
     /// The entries in source order.
     public var entries: [(key: String, node: DataNode)] {
-        if let ordered { return Array(zip(keys, ordered)).map { (key: $0.0, node: $0.1) } }
-        return keys.compactMap { key in nodes[key].map { (key, $0) } }
+        zip(keys, values).map { (key: $0.0, node: $0.1) }
     }
 }

@@ -112,10 +112,19 @@ public struct DataPath: Sendable, Hashable {
 }
 
 extension DataNode {
+    /// A path of one key: no `.`, `"` or `*`. Looked at for every field of every record, so over
+    /// the bytes in place.
+    private static func isPlainKey(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            !bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "*") }
+        }
+    }
+
     /// Follows a key path written as `herald.yml` writes it (see `DataPath`); a single plain key,
     /// the common case, is looked up without parsing.
     public func resolve(_ path: String) -> DataPath.Lookup {
-        if case .map(let map) = value, !path.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "*") }) {
+        if case .map(let map) = value, Self.isPlainKey(path) {
             return map[path].map { .found($0) } ?? .missing
         }
         return DataPath(path)?.lookup(in: self) ?? .missing

@@ -12,8 +12,9 @@ struct TaskSnapshot {
     let records: [RecordSummary]
     /// One per task, in source order.
     let tasks: [TaskEntry]
-    /// The IDs as the board shows them, one per task.
-    let shortIDs: [String]
+    /// The numbers of the derived IDs: a task's abbreviated ID is worked out when asked for, as
+    /// most edits need one or two of a large file's.
+    let derivedHashes: [UInt64]
     /// Where whole records come from.
     let origin: RecordOrigin
 
@@ -68,11 +69,30 @@ struct TaskSnapshot {
         return task
     }
 
+    /// The ID the board shows for entry `index`: a derived ID's shortest unique prefix (`TaskID`).
+    func shortID(_ index: Int) -> String {
+        let entry = tasks[index]
+        guard entry.isDerived, entry.id.utf8.count == 16, let hash = UInt64(entry.id, radix: 16) else { return entry.id }
+        return TaskID.abbreviation(of: entry.id, hash: hash, among: derivedHashes)
+    }
+
     /// The task of entry `index` with the ID the board shows.
     func shortTask(_ index: Int) throws(DiagnosticError) -> Task {
         var task = try task(index)
-        task.id = shortIDs[index]
+        task.id = shortID(index)
         return task
+    }
+
+    /// Every task, in source order, with the ID the board shows.
+    func shortTasks() throws(DiagnosticError) -> [Task] {
+        let derived = tasks.indices.filter { tasks[$0].isDerived }
+        var ids = tasks.map(\.id)
+        for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].id })) { ids[index] = id }
+        return try tasks.indices.map { index throws(DiagnosticError) in
+            var task = try task(index)
+            task.id = ids[index]
+            return task
+        }
     }
 
     /// The task `id` names: its own ID exactly, or a prefix of an ID derived from a title (like a
@@ -88,7 +108,7 @@ struct TaskSnapshot {
             throw DiagnosticError(.error(at: here, "no task has the ID '\(wanted)'; herald tasks list shows the IDs"))
         }
         guard matches.count == 1 else {
-            let candidates = try matches.prefix(10).map { index throws(DiagnosticError) in "\(shortIDs[index]) (\(try task(index).title))" }
+            let candidates = try matches.prefix(10).map { index throws(DiagnosticError) in "\(shortID(index)) (\(try task(index).title))" }
             throw DiagnosticError(.error(at: here, "the ID '\(wanted)' is ambiguous: it starts \(matches.count) IDs: \(candidates.joined(separator: ", "))"))
         }
         let entry = tasks[first]
@@ -112,7 +132,7 @@ struct TaskSnapshot {
     }
 
     func shortID(of target: EditTarget) -> String {
-        tasks.firstIndex { $0.recordIndex == target.index }.map { shortIDs[$0] } ?? target.task.id
+        tasks.firstIndex { $0.recordIndex == target.index }.map(shortID) ?? target.task.id
     }
 
     /// The task the change made or changed, checked against what it asked: the reader must find

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import HeraldLoaders
 import HeraldModels
@@ -27,16 +28,28 @@ extension TaskSnapshot {
 
     /// The snapshot of a todo.txt file, read a line at a time: no record is kept.
     static func readingTodoTxt(file: TaskFile, bytes: [UInt8], rules: TaskRules) throws(DiagnosticError) -> TaskSnapshot {
+        let text = try TextCheck.validText(bytes, file: file.displayPath)
+        let reader = TodoTxtRecordReader(comments: file.comments)
+        // Lines stand alone: a large file is read a piece per core, and the pieces put together in order.
+        let pieces = TodoTxtRecordReader.pieces(of: text, count: 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let parts = Parallel.map(pieces, chunk: 1) { piece in
+            var part = (summaries: [RecordSummary](), decoded: [Decoded](), lineProblems: [Diagnostic](), problems: [Diagnostic]())
+            part.lineProblems = reader.forEachRecord(inLines: piece.lines, firstLine: piece.firstLine, file: file.displayPath) { record, span in
+                decode(record, span: span, rules: rules, derivesLater: true, into: &part.summaries, &part.decoded, &part.problems)
+            }
+            return part
+        }
         var summaries: [RecordSummary] = []
         var decoded: [Decoded] = []
         var problems: [Diagnostic] = []
-        do throws(DiagnosticError) {
-            try TodoTxtRecordReader(comments: file.comments).forEachRecord(inText: bytes, file: file.displayPath) { record, span in
-                decode(record, span: span, rules: rules, derivesLater: true, into: &summaries, &decoded, &problems)
-            }
-        } catch {
-            problems = error.diagnostics + problems
+        var lineProblems: [Diagnostic] = []
+        for part in parts {
+            decoded += part.decoded.map { Decoded(recordIndex: $0.recordIndex + summaries.count, ownID: $0.ownID) }
+            summaries += part.summaries
+            problems += part.problems
+            lineProblems += part.lineProblems
         }
+        problems = lineProblems + problems
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
         return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
@@ -68,7 +81,7 @@ extension TaskSnapshot {
         // Any derived ID tells decoding that the record has none of its own.
         if key != nil { record.derivedID = "" }
         do throws(DiagnosticError) {
-            if let task = try Task.decode(record, rules: rules) {
+            if let task = try Task.decode(record, rules: rules, keepsFields: false) {
                 decoded.append(Decoded(recordIndex: summaries.count, ownID: task.idIsDerived ? nil : task.id))
             }
         } catch {
@@ -89,9 +102,6 @@ extension TaskSnapshot {
                              ambiguous: derived?.ambiguous ?? false, recordIndex: task.recordIndex)
         }
         self.tasks = tasks
-        let derived = tasks.indices.filter { tasks[$0].isDerived }
-        var short = tasks.map(\.id)
-        for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].id })) { short[index] = id }
-        shortIDs = short
+        derivedHashes = tasks.compactMap { $0.isDerived ? UInt64($0.id, radix: 16) : nil }
     }
 }

@@ -63,7 +63,7 @@ struct TaskSource {
     /// Every task of the file in source order, IDs abbreviated as the board shows them.
     func tasks() throws(DiagnosticError) -> [Task] {
         let snapshot = try read(needsWriting: false)
-        return try snapshot.tasks.indices.map { index throws(DiagnosticError) in try snapshot.shortTask(index) }
+        return try snapshot.shortTasks()
     }
 
     private func textRecords(in bytes: [UInt8]) throws(DiagnosticError) -> [Record] {

@@ -13,7 +13,7 @@ struct FieldReader {
     /// Problems that leave the record usable (an unsafe link left out), for the build to show.
     private(set) var warnings: [Diagnostic] = []
     // Top-level keys whose whole value a model field took; everything else goes to `extra`.
-    private var consumed: Set<String> = []
+    private var consumed: [String] = []
 
     init(_ record: Record, subject: String, placeholders: Set<String> = []) {
         self.record = record
@@ -95,7 +95,7 @@ struct FieldReader {
                 report("field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))", at: list)
                 return nil
             }
-            if !path.utf8.contains(UInt8(ascii: ".")) { consumed.insert(path) }
+            if !path.utf8.contains(UInt8(ascii: ".")) { consumed.append(path) }
             if !isMissing(node.value) { return (path, node) }
         }
         return nil
@@ -223,6 +223,6 @@ struct FieldReader {
     /// The record's top-level fields that no model field took whole, in source order.
     var extra: DataMap {
         guard case .map(let fields) = record.fields.value else { return DataMap() }
-        return fields.removing(consumed)
+        return fields.removing(Set(consumed))
     }
 }

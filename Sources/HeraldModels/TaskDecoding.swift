@@ -8,7 +8,10 @@ extension Task {
     ///
     /// The id is the `id` field, else the ID the format derived (`TaskID`), else the record's line.
     /// Warnings (a link left out) go to `log`.
-    public static func decode(_ record: Record, rules: TaskRules, log: DiagnosticLog? = nil) throws(DiagnosticError) -> Task? {
+    /// Without `keepsFields`, the task keeps no copy of its record (`record`, `extra`): for a
+    /// reader that only checks every record of a file and keeps their IDs.
+    public static func decode(_ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
+                              keepsFields: Bool = true) throws(DiagnosticError) -> Task? {
         guard case .map = record.fields.value else {
             throw DiagnosticError(.error(at: record.location,
                                          "a task must be a map of fields, found \(record.fields.value.kindName)"))
@@ -63,9 +66,11 @@ extension Task {
             }
         }
         task.subtasks = subtasks(&reader, rules: rules, log: log)
-        task.extra = reader.extra
         task.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
-        if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
+        if keepsFields {
+            task.extra = reader.extra
+            if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
+        }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)

@@ -67,7 +67,7 @@ public enum TaskID {
 
     /// The IDs as numbers when every one is a full derived ID (16 lowercase hex digits), whose
     /// order and shared leading digits are those of the text, found many times faster.
-    private static func hashes(_ ids: [String]) -> [UInt64]? {
+    public static func hashes(_ ids: [String]) -> [UInt64]? {
         var numbers: [UInt64] = []
         numbers.reserveCapacity(ids.count)
         for id in ids {
@@ -83,12 +83,32 @@ public enum TaskID {
         var lengths = [Int](repeating: minimumLength, count: ids.count)
         for (position, index) in order.enumerated() {
             for neighbour in [position - 1, position + 1] where order.indices.contains(neighbour) {
-                let difference = hashes[index] ^ hashes[order[neighbour]]
-                let shared = difference == 0 ? 16 : difference.leadingZeroBitCount / 4
-                lengths[index] = max(lengths[index], min(shared + 1, 16))
+                lengths[index] = max(lengths[index], length(hashes[index], apartFrom: hashes[order[neighbour]]))
             }
         }
         return zip(ids, lengths).map { String($0.prefix($1)) }
+    }
+
+    /// The abbreviation of one full derived ID, `hash` its number, among the numbers of every ID
+    /// of its file (its own once among them): for an edit, which needs one or two IDs of many.
+    public static func abbreviation(of id: String, hash: UInt64, among hashes: [UInt64]) -> String {
+        var length = minimumLength
+        var passedItself = false
+        for other in hashes {
+            if other == hash, !passedItself {
+                passedItself = true
+                continue
+            }
+            length = max(length, Self.length(hash, apartFrom: other))
+        }
+        return String(id.prefix(length))
+    }
+
+    /// How many leading hex digits tell `hash` from `other`, at most all 16.
+    private static func length(_ hash: UInt64, apartFrom other: UInt64) -> Int {
+        let difference = hash ^ other
+        let shared = difference == 0 ? 16 : difference.leadingZeroBitCount / 4
+        return min(shared + 1, 16)
     }
 }
 

@@ -213,3 +213,28 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(records[3]["status"]?.string == "doing")
     #expect(records[4]["priority"]?.string == "B")
 }
+
+/// A large file read a piece at a time gives each line's record, range and number as one pass does.
+@Test(arguments: [1, 2, 7])
+func piecesOfALargeFileReadAsTheWholeFile(count: Int) throws {
+    var text = ""
+    for number in 1...9_000 {
+        text += number % 1_000 == 0 ? "\n" : "(B) 2026-11-01 Task number \(number) of a long enough line +work @desk\n"
+    }
+    let bytes = Array(text.utf8)
+    let reader = TodoTxtRecordReader()
+    var whole: [(Int, Range<Int>)] = []
+    try reader.forEachRecord(inText: bytes, file: "todo.txt") { record, span in whole.append((record.location.line, span)) }
+    var pieced: [(Int, Range<Int>)] = []
+    let pieces = TodoTxtRecordReader.pieces(of: bytes[...], count: count)
+    #expect(count == 1 ? pieces.count == 1 : pieces.count >= count)
+    for piece in pieces {
+        let problems = reader.forEachRecord(inLines: piece.lines, firstLine: piece.firstLine, file: "todo.txt") { record, span in
+            pieced.append((record.location.line, span))
+        }
+        #expect(problems.isEmpty)
+    }
+    #expect(whole.count == 8_991)
+    #expect(pieced.map(\.0) == whole.map(\.0))
+    #expect(pieced.map(\.1) == whole.map(\.1))
+}

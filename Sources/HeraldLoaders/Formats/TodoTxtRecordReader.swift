@@ -25,8 +25,17 @@ public struct TodoTxtRecordReader: TextRecordReader {
     public func forEachRecord(inText bytes: [UInt8], file: String,
                               _ body: (Record, Range<Int>) -> Void) throws(DiagnosticError) {
         let text = try TextCheck.validText(bytes, file: file)
+        let diagnostics = forEachRecord(inLines: text, firstLine: 1, file: file, body)
+        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+    }
+
+    /// `forEachRecord` over lines of text already checked (`TextCheck.validText`), the first of
+    /// them line `firstLine` of the file, their ranges offsets into the whole file: a large file
+    /// is read in pieces, one per core. The problems of every line, in order.
+    public func forEachRecord(inLines text: ArraySlice<UInt8>, firstLine: Int, file: String,
+                              _ body: (Record, Range<Int>) -> Void) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var lineNumber = 0
+        var lineNumber = firstLine - 1
         var start = text.startIndex
         while true {
             let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
@@ -39,7 +48,24 @@ public struct TodoTxtRecordReader: TextRecordReader {
             guard end < text.endIndex else { break }
             start = end + 1
         }
-        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+        return diagnostics
+    }
+
+    /// `text` cut into about `count` runs of whole lines, each with the number of its first line:
+    /// the pieces `forEachRecord(inLines:)` reads side by side.
+    public static func pieces(of text: ArraySlice<UInt8>, count: Int) -> [(lines: ArraySlice<UInt8>, firstLine: Int)] {
+        var pieces: [(lines: ArraySlice<UInt8>, firstLine: Int)] = []
+        let size = max(text.count / max(count, 1), 1 << 16)
+        var start = text.startIndex
+        var line = 1
+        while true {
+            var end = min(start + size, text.endIndex)
+            end = end == text.endIndex ? end : (text[end...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex)
+            pieces.append((text[start..<end], line))
+            guard end < text.endIndex else { return pieces }
+            line += text[start..<end].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            start = end + 1
+        }
     }
 
     /// The record of one line (its ending left out) at 1-based `number`; nil for a blank line, or

@@ -159,7 +159,9 @@ struct TodoTxtTask {
     /// The colon of a `key:value` token: one colon, text on both sides. The key must start with a
     /// letter so that a time (`12:30`) stays text, and a URL's `://` is not a key either.
     private func keyValueColon(in token: ArraySlice<Unicode.Scalar>) -> Int? {
-        guard let first = token.first, first.properties.isAlphabetic,
+        // Most tokens start with an ASCII character, whose being a letter needs no Unicode table.
+        guard let first = token.first,
+              first.isASCII ? (("a"..."z").contains(first) || ("A"..."Z").contains(first)) : first.properties.isAlphabetic,
               let colon = token.firstIndex(of: ":"), colon < token.endIndex - 1,
               token[(colon + 1)...].firstIndex(of: ":") == nil, token[colon + 1] != "/" else { return nil }
         return colon

@@ -1,0 +1,42 @@
+import HeraldCore
+import Testing
+
+/// `DataMap` small (looked up in order) and large (with a dictionary of places): the same answers.
+@Suite struct DataMapTests {
+    @Test(arguments: [3, 16, 17, 40])
+    func aMapKeepsItsKeysInOrderThroughChangesWhateverItsSize(count: Int) {
+        var map = DataMap()
+        for number in 0..<count { map[key(number)] = DataNode(.int(number)) }
+        map[key(1)] = DataNode(.string("one"))
+        map[key(0)] = nil
+        map[key(count)] = DataNode(.int(count))
+        #expect(map.keys == (1...count).map(key))
+        #expect(map.count == count)
+        #expect(map[key(0)] == nil)
+        guard case .string("one")? = map[key(1)]?.value else { Issue.record("key 1 lost its new value"); return }
+        for number in 2...count {
+            guard case .int(let value)? = map[key(number)]?.value else { Issue.record("\(key(number)) is missing"); continue }
+            #expect(value == number)
+        }
+        let kept = map.removing([key(2), key(3)])
+        #expect(kept.keys == (1...count).map(key).filter { $0 != key(2) && $0 != key(3) })
+        #expect(kept[key(1)] != nil && kept[key(2)] == nil)
+    }
+
+    @Test func keyPositionsStayWithTheirKeys() {
+        var map = DataMap()
+        map[key(0)] = DataNode(.null)
+        map.setPosition(DataMap.KeyPosition(line: 2, column: 3), ofKey: key(0))
+        map.setPosition(DataMap.KeyPosition(line: 9, column: 9), ofKey: "absent")
+        for number in 1...20 { map[key(number)] = DataNode(.null) }
+        map.setPosition(DataMap.KeyPosition(line: 5, column: 1), ofKey: key(20))
+        #expect(map.position(ofKey: key(0)) == DataMap.KeyPosition(line: 2, column: 3))
+        #expect(map.position(ofKey: key(1)) == nil)
+        #expect(map.position(ofKey: "absent") == nil)
+        map[key(0)] = nil
+        #expect(map.position(ofKey: key(20)) == DataMap.KeyPosition(line: 5, column: 1))
+        #expect(map.removing([]).position(ofKey: key(20)) == nil)
+    }
+
+    private func key(_ number: Int) -> String { "key\(number)" }
+}
