@@ -73,7 +73,12 @@ struct TaskWriteOptions: ParsableArguments {
                 Console.printErrors(["Dry run: nothing was written."])
             } else {
                 print(message(outcome))
+                if let next = outcome.next {
+                    let when = next.due.map { ", due \($0)" } ?? next.threshold.map { ", from \($0)" } ?? ""
+                    print("Added the next occurrence \(next.id): \(TaskListing.label(next))\(when)")
+                }
             }
+            Console.printErrors(outcome.warnings.map(\.description))
         } catch {
             Console.printErrors(error.diagnostics.map(\.description))
             throw ExitCode(1)

@@ -4,8 +4,9 @@ import HeraldModels
 
 /// Edits a Markdown checklist as Obsidian and its Tasks plugin do: the box changes in place (`x`
 /// done, a space open, or the character `status_map` gives a middle column), done writes a
-/// ` ✅ YYYY-MM-DD` done date and reopening takes it away, an item goes with its subtasks, and a
-/// new item joins the end of its list in the marker style of the item before it.
+/// ` ✅ YYYY-MM-DD` done date and reopening takes it away, a repeating task's next occurrence
+/// goes on the line above it, an item goes with its subtasks, and a new item joins the end of its
+/// list in the marker style of the item before it.
 struct ChecklistEditor: TaskFormatEditor {
     var text: LineText
     let context: EditContext
@@ -146,6 +147,46 @@ struct ChecklistEditor: TaskFormatEditor {
         if let title = edits.title {
             text.replace(line: line, with: try item(at: line).retitled(title))
         }
+    }
+
+    /// The completed item again, open, on the line above it, as the Tasks plugin writes it: the
+    /// same text and fields, its due date moved on (or, with none, its scheduled or start date),
+    /// its other dates moved as far, today's created date when it had one, and no done date,
+    /// cancelled date, 🆔 or block id (both are one task's). With no date at all, it gets a due date.
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+        let line = target.record.location.line
+        var item = try item(at: line)
+        let spans = item.spans
+        func date(_ name: String) -> (span: ChecklistTaskFields.Span, day: Day)? {
+            guard let span = spans.first(where: { $0.name == name }), let day = Day(iso: item.text(span.value)) else { return nil }
+            return (span, day)
+        }
+        // The Tasks plugin's reference date: the due date, else the scheduled, else the start date.
+        let dates = ["due", "scheduled", "start"].compactMap(date)
+        guard let next = recurrence.nextOccurrence(completed: context.today, reference: dates.first?.day) else {
+            throw context.noNextOccurrence(of: target.task, line: line)
+        }
+        var edits: [(range: Range<Int>, text: String)] = []
+        for (span, day) in dates {
+            guard let moved = next.moving(day) else { throw context.noNextOccurrence(of: target.task, line: line) }
+            edits.append((span.value, moved.description))
+        }
+        if let created = date("created") { edits.append((created.span.value, context.today.description)) }
+        for span in spans where ["completed_at", "cancelled", "id"].contains(span.name) {
+            edits.append((item.removal(of: span), ""))
+        }
+        if let block = item.blockID { edits.append((block, "")) }
+        var due = dates.contains { $0.span.name == "due" } ? next.reference : nil
+        if dates.isEmpty {
+            let field = !spans.isEmpty && spans.allSatisfy(\.isDataview)
+                ? "  [due:: \(next.reference)]" : " \(ChecklistTaskFields.dueSignifier) \(next.reference)"
+            edits.append((item.endOfText..<item.endOfText, field))
+            due = next.reference
+        }
+        item.apply(edits)
+        item.setBox(" ")
+        text.insert(item.trimmedLine, before: line)
+        return AddedOccurrence(place: .beforeTask, due: due)
     }
 
     /// The item on `line`, its fields found as the reader finds them.
