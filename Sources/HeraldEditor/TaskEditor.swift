@@ -39,8 +39,18 @@ public struct TaskEditor: Sendable {
         public var warnings: [Diagnostic] = []
     }
 
-    /// The tasks of the file in source order, IDs abbreviated as the board shows them.
+    /// The tasks of the source in source order, IDs abbreviated as the board shows them. A
+    /// folder of notes or a glob is read as a build reads it, each task knowing its note.
     public func list() throws(DiagnosticError) -> [Task] {
+        if let files = try TaskFiles(site: site, config: config) { return try files.tasks() }
+        return try checkEditable()
+    }
+
+    /// The tasks of the one file `herald tasks` edits; throws why the source cannot be edited
+    /// (a URL, a folder, a file that does not read), which the served board shows instead of
+    /// its controls.
+    @discardableResult
+    public func checkEditable() throws(DiagnosticError) -> [Task] {
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
@@ -50,6 +60,7 @@ public struct TaskEditor: Sendable {
     /// Applies `change` to the task file, or with `dryRun` only works out its diff. Nothing is
     /// written when anything is wrong: the file must read without errors before and after.
     public func apply(_ change: TaskChange, dryRun: Bool = false) throws(DiagnosticError) -> Outcome {
+        if let files = try TaskFiles(site: site, config: config) { throw files.refusal(for: change.id) }
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }

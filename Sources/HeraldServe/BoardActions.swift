@@ -42,7 +42,7 @@ struct BoardActions: Sendable {
         guard let tasks = config.tasks else { return nil }
         var reason: String?
         do throws(DiagnosticError) {
-            _ = try TaskEditor(site: site, config: tasks, now: Date()).list()
+            try TaskEditor(site: site, config: tasks, now: Date()).checkEditable()
         } catch {
             reason = error.diagnostics.first?.message
         }

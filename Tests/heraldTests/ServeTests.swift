@@ -344,12 +344,12 @@ private func escaped(_ text: String) -> String {
     let server = try await ServeProcess(in: site.folder)
     let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
     let reason = try #require(board["readOnly"] as? String)
-    #expect(reason.contains("several files (a glob)"))
+    #expect(reason.contains("the files of the pattern 'Content/*.txt', and herald tasks edits one file"))
     let token = try #require(board["token"] as? String)
     let reply = try await server.post("/_herald/tasks", json: #"{"action":"add","text":"Nope"}"#,
                                       headers: ["X-Herald-Token": token, "Origin": server.origin])
     #expect(reply.status == 422)
-    #expect(reply.body.contains("several files (a glob)"))
+    #expect(reply.body.contains("the files of the pattern 'Content/*.txt'"))
     #expect(try site.read("Content/todo.txt") == todo)
     #expect(try await server.stop() == 0)
 }
