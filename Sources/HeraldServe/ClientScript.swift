@@ -148,7 +148,6 @@ enum ClientScript {
       });
       const reply = await response.json().catch(() => ({ ok: false, error: "HTTP " + response.status }));
       if (!reply.ok) showError(card, reply.error);
-      else if (reply.warning) notify(reply.warning);
       return reply.ok ? reply : null;
     } catch (error) {
       showError(card, "The server did not answer: " + error.message);
@@ -175,7 +174,9 @@ enum ClientScript {
       // completing a repeating task added that occurrence: undoing takes both back.
       const steps = [Object.assign({}, inverse, { id: reply.id || inverse.id })];
       if (reply.next) steps.push({ action: "remove", id: reply.next });
-      sessionStorage.setItem(undoKey, JSON.stringify({ message, steps, until: Date.now() + 8000 }));
+      // Said after the reload the rebuild brings, beside the offer to undo.
+      const said = reply.warning ? message + " (" + reply.warning + ")" : message;
+      sessionStorage.setItem(undoKey, JSON.stringify({ message: said, steps, until: Date.now() + 8000 }));
     }
     return true;
   }
