@@ -139,3 +139,12 @@ private func vaultSite() throws -> EditSite {
     #expect(String(decoding: try site.bytes, as: UTF8.self).contains("- [ ] Read the book [due:: 2026-12-03]  [priority:: high]\n"))
     #expect(try site.failure(.edit(id: kitchen, TaskEdits(priority: .some("A")))).contains("priority"))
 }
+
+@Test func aNewItemTakesItsColumnsCharacterAndItsDueDateAsTheTasksPluginWritesThem() throws {
+    let site = try vaultSite()
+    try site.apply(.add(NewTask(text: "Oil the hinges", status: "doing", due: try isoDay("2026-12-04"))))
+    try site.apply(.add(NewTask(text: "Sweep [owner:: Maren]", status: "done")))
+    expectBytes(try site.bytes, utf8(vaultNote + "- [/] Oil the hinges 📅 2026-12-04\n- [x] Sweep [owner:: Maren] ✅ 2026-11-23\n"))
+    let plain = try EditSite(path: "Content/plan.md", bytes: utf8("- [ ] One\n"), extra: "  columns: [todo, doing, done]\n")
+    #expect(try plain.failure(.add(NewTask(text: "Two", status: "doing"))).contains("status_map names none for it"))
+}

@@ -22,7 +22,7 @@ struct ChecklistEditor: TaskFormatEditor {
             if let done {
                 item.replace(done.value, with: context.today.description)
             } else {
-                item.replace(item.endOfText..<item.endOfText, with: Self.doneDate(context.today, like: item.spans))
+                item.replace(item.endOfText..<item.endOfText, with: Self.doneDate(context.today, dataview: item.writesDataview))
             }
         } else if let done {
             item.replace(item.removal(of: done), with: "")
@@ -45,11 +45,15 @@ struct ChecklistEditor: TaskFormatEditor {
         return mark
     }
 
-    /// ` ✅ 2026-11-23`, or `  [completion:: 2026-11-23]` for an item whose fields are all
-    /// written as Dataview writes them (the Tasks plugin's Dataview format, two spaces apart).
-    private static func doneDate(_ day: Day, like spans: [ChecklistTaskFields.Span]) -> String {
-        let dataview = !spans.isEmpty && spans.allSatisfy(\.isDataview)
-        return dataview ? "  [completion:: \(day)]" : " \(ChecklistTaskFields.doneSignifier) \(day)"
+    /// ` ✅ 2026-11-23`, or `  [completion:: 2026-11-23]` in the Tasks plugin's Dataview format
+    /// (its fields two blanks apart).
+    private static func doneDate(_ day: Day, dataview: Bool) -> String {
+        dataview ? "  [completion:: \(day)]" : " \(ChecklistTaskFields.doneSignifier) \(day)"
+    }
+
+    /// A due date as `doneDate` writes a done date.
+    private static func dueDate(_ day: Day, dataview: Bool) -> String {
+        dataview ? "  [due:: \(day)]" : " \(ChecklistTaskFields.dueSignifier) \(day)"
     }
 
     mutating func remove(_ target: EditTarget) throws(DiagnosticError) {
@@ -58,20 +62,15 @@ struct ChecklistEditor: TaskFormatEditor {
     }
 
     mutating func add(_ task: NewTask, status: String) throws(DiagnosticError) {
-        guard status == context.firstColumn || status == context.lastColumn else {
-            throw context.onlyTwoColumns(status, format: "Markdown checklist")
-        }
+        let mark = try mark(for: status)
         guard task.priority == nil, task.tags.isEmpty, task.project == nil, task.assignee == nil else {
             throw context.error("a Markdown checklist item has a title, a check mark and fields in its text; leave out --priority, "
                                 + "--tag, --project and --assignee, and write #tags in the title")
         }
         let section = try section(named: task.list)
         var title = task.text.trimmingBlanks()
-        if let due = task.due { title += " \(ChecklistTaskFields.dueSignifier) \(due)" }
-        let mark = status == context.lastColumn ? "x" : " "
-        if status == context.lastColumn {
-            title += Self.doneDate(context.today, like: ChecklistTaskFields(title).spans)
-        }
+        if let due = task.due { title += Self.dueDate(due, dataview: false) }
+        if status == context.lastColumn { title += Self.doneDate(context.today, dataview: false) }
         if let lastItem = section.lastItem {
             let scalars = Array(text.text(ofLine: lastItem).unicodeScalars)
             let indent = String(String.UnicodeScalarView(scalars.prefix { $0 == " " || $0 == "\t" }))
@@ -137,9 +136,7 @@ struct ChecklistEditor: TaskFormatEditor {
             case (let day?, let span?): item.replace(span.value, with: day.description)
             case (nil, let span?): item.replace(item.removal(of: span), with: "")
             case (let day?, nil):
-                let dataview = !item.spans.isEmpty && item.spans.allSatisfy(\.isDataview)
-                item.replace(item.endOfText..<item.endOfText,
-                             with: dataview ? "  [due:: \(day)]" : " \(ChecklistTaskFields.dueSignifier) \(day)")
+                item.replace(item.endOfText..<item.endOfText, with: Self.dueDate(day, dataview: item.writesDataview))
             case (nil, nil): break
             }
             text.replace(line: line, with: item.line)
@@ -178,9 +175,7 @@ struct ChecklistEditor: TaskFormatEditor {
         if let block = item.blockID { edits.append((block, "")) }
         var due = dates.contains { $0.span.name == "due" } ? next.reference : nil
         if dates.isEmpty {
-            let field = !spans.isEmpty && spans.allSatisfy(\.isDataview)
-                ? "  [due:: \(next.reference)]" : " \(ChecklistTaskFields.dueSignifier) \(next.reference)"
-            edits.append((item.endOfText..<item.endOfText, field))
+            edits.append((item.endOfText..<item.endOfText, Self.dueDate(next.reference, dataview: item.writesDataview)))
             due = next.reference
         }
         item.apply(edits)

@@ -38,6 +38,16 @@ struct ChecklistItemLine {
         endOfLine = end
     }
 
+    /// Whether the item writes the Tasks plugin's fields as Dataview does (`[due:: …]`), so new
+    /// ones are written so too; an item with none of them takes the plugin's emoji.
+    var writesDataview: Bool {
+        let tasksFields = spans.filter { Self.tasksFieldNames.contains($0.name) }
+        return !tasksFields.isEmpty && tasksFields.allSatisfy(\.isDataview)
+    }
+
+    private static let tasksFieldNames: Set = ["due", "scheduled", "start", "created", "completed_at", "cancelled",
+                                                "priority", "recurrence", "id"]
+
     var line: String { String(String.UnicodeScalarView(scalars)) }
 
     /// The line without blanks at its end.
