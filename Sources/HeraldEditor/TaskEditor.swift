@@ -33,10 +33,24 @@ public struct TaskEditor: Sendable {
         /// For a dry run, the unified diff of the file (the SQL, for a database); empty when
         /// nothing changed, and after a real write.
         public var diff: String
+        /// The next occurrence completing a repeating task added, its ID as the board shows it.
+        public var next: Task?
+        /// What the change could not do but did not stop for (a recurrence Herald cannot follow).
+        public var warnings: [Diagnostic] = []
     }
 
-    /// The tasks of the file in source order, IDs abbreviated as the board shows them.
+    /// The tasks of the source in source order, IDs abbreviated as the board shows them. A
+    /// folder of notes or a glob is read as a build reads it, each task knowing its note.
     public func list() throws(DiagnosticError) -> [Task] {
+        if let files = try TaskFiles(site: site, config: config) { return try files.tasks() }
+        return try checkEditable()
+    }
+
+    /// The tasks of the one file `herald tasks` edits; throws why the source cannot be edited
+    /// (a URL, a folder, a file that does not read), which the served board shows instead of
+    /// its controls.
+    @discardableResult
+    public func checkEditable() throws(DiagnosticError) -> [Task] {
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
@@ -46,6 +60,7 @@ public struct TaskEditor: Sendable {
     /// Applies `change` to the task file, or with `dryRun` only works out its diff. Nothing is
     /// written when anything is wrong: the file must read without errors before and after.
     public func apply(_ change: TaskChange, dryRun: Bool = false) throws(DiagnosticError) -> Outcome {
+        if let files = try TaskFiles(site: site, config: config) { throw files.refusal(for: change.id) }
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
@@ -63,6 +78,8 @@ public struct TaskEditor: Sendable {
         }
 
         var editor = try source.editor(for: before, context: context)
+        var added: AddedOccurrence?
+        var warnings: [Diagnostic] = []
         switch change {
         case .add(let task):
             guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
@@ -71,7 +88,12 @@ public struct TaskEditor: Sendable {
             let status = try task.status.map { status throws(DiagnosticError) in try self.column(named: status, context: context) }
             try editor.add(task, status: status ?? context.firstColumn)
         case .done, .reopen, .move:
-            if let target, let expectedColumn { try editor.move(target, to: expectedColumn) }
+            if let target, let expectedColumn {
+                try editor.move(target, to: expectedColumn)
+                if expectedColumn == context.lastColumn, !target.task.completed {
+                    (added, warnings) = try repeating(target, with: &editor, context: context)
+                }
+            }
         case .remove:
             if let target { try editor.remove(target) }
         case .edit(_, let edits):
@@ -88,15 +110,50 @@ public struct TaskEditor: Sendable {
         }
 
         let after = try source.reread(editor, from: before)
-        let task = try after.check(change, target: target, before: before)
+        let (task, next) = try after.check(change, target: target, before: before, added: added)
         try Self.confirm(task, shows: change, column: expectedColumn, context: context)
+        if let next, let target, let added { try Self.confirm(next, repeats: target.task, due: added.due, context: context) }
         // Only a dry run shows the diff, and on a large file working it out costs more than the edit.
         let diff = dryRun ? source.diff(editor, from: before) : ""
         if !dryRun {
             beforeWrite?()
             try source.write(editor, from: before)
         }
-        return Outcome(task: task, changed: true, diff: diff)
+        return Outcome(task: task, changed: true, diff: diff, next: next, warnings: warnings)
+    }
+
+    /// Adds the next occurrence of a task `editor` has just completed, when it repeats; a
+    /// recurrence Herald cannot follow, or a format that keeps none, is a warning, not a stop.
+    private func repeating(_ target: EditTarget, with editor: inout any TaskFormatEditor,
+                           context: EditContext) throws(DiagnosticError) -> (AddedOccurrence?, [Diagnostic]) {
+        let line = target.record.location.line
+        guard let recurrence = target.task.recurrence else {
+            let paths = config.rules.keyPaths(for: .recurrence)
+            guard let text = paths.lazy.compactMap({ path -> String? in
+                if case .string(let text)? = target.record.fields.lookup(path)?.value { text } else { nil }
+            }).first else { return (nil, []) }
+            return (nil, [.warning(at: SourceLocation(file: context.file, line: line),
+                                   "'\(target.task.title)' repeats '\(text)', which Herald cannot work out (a number and d, w, m, y "
+                                   + "or b, as in 1w or +3d, or 'every 2 weeks'), so no next occurrence was added")])
+        }
+        guard let added = try editor.addNextOccurrence(of: target, repeating: recurrence) else {
+            return (nil, [.warning(at: SourceLocation(file: context.file, line: line),
+                                   "'\(target.task.title)' repeats \(recurrence.description), but herald tasks adds the next "
+                                   + "occurrence only in todo.txt and Markdown checklists; add it yourself")])
+        }
+        return (added, [])
+    }
+
+    /// Throws unless the next occurrence reads back as the task it repeats, open, due as worked out.
+    private static func confirm(_ next: Task, repeats task: Task, due: Day?, context: EditContext) throws(DiagnosticError) {
+        var wrong: [String] = []
+        if next.completed || next.status != context.firstColumn { wrong.append("it would be in '\(next.status)', not '\(context.firstColumn)'") }
+        if next.title != task.title { wrong.append("its title would read '\(next.title)'") }
+        if next.recurrence != task.recurrence { wrong.append("it would not repeat as '\(task.title)' does") }
+        if next.due != due { wrong.append("its due date would read '\(next.due?.description ?? "none")', not '\(due?.description ?? "none")'") }
+        guard wrong.isEmpty else {
+            throw context.error("the next occurrence does not read back as it should: \(wrong.joined(separator: "; ")); nothing was written")
+        }
     }
 
     /// Throws unless the task as read back from the edited file is what the change asked for: a

@@ -136,8 +136,22 @@ struct TaskSnapshot {
     }
 
     /// The task the change made or changed, checked against what it asked: the reader must find
-    /// the new task, the task in its new column, the removed task gone.
-    func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError) -> Task {
+    /// the new task, the task in its new column, the removed task gone; and the next occurrence
+    /// a completed task added, one more record where the editor put it.
+    func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot,
+               added: AddedOccurrence? = nil) throws(DiagnosticError) -> (task: Task, next: Task?) {
+        let here = SourceLocation(file: file.displayPath)
+        guard let added, let target else { return (try check(change, target: target, before: before), nil) }
+        let nextIndex = added.place == .beforeTask ? target.index : records.count - 1
+        let moved = EditTarget(task: target.task, record: target.record, index: target.index + (added.place == .beforeTask ? 1 : 0))
+        guard records.count == before.records.count + 1,
+              let next = tasks.firstIndex(where: { $0.recordIndex == nextIndex }) else {
+            throw DiagnosticError(.error(at: here, "the next occurrence would not be read back from the file; nothing was written"))
+        }
+        return (try check(change, target: moved, before: before), try shortTask(next))
+    }
+
+    private func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError) -> Task {
         let here = SourceLocation(file: file.displayPath)
         switch change {
         case .add:

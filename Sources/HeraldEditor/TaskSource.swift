@@ -22,17 +22,11 @@ struct TaskSource {
         if spec.isRemote {
             throw refuse("the tasks come from a URL, and herald tasks edits only a local file; change the data where it is kept")
         }
-        if spec.path.contains(where: { "*?[".contains($0) }) {
-            throw refuse("the tasks come from several files (a glob); herald tasks edits a source that is one file")
-        }
+        if let files = try TaskFiles(site: site, config: config) { throw files.refusal(for: nil) }
         let url = site.appendingPathComponent(spec.path).standardizedFileURL
         self.url = url
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw refuse("no such file: '\(spec.path)'")
-        }
-        if isFolder.boolValue {
-            throw refuse("the tasks come from a folder of files; herald tasks edits a source that is one file")
         }
         let siteRoot = site.resolvingSymlinksInPath().path
         guard url.resolvingSymlinksInPath().path.hasPrefix(siteRoot + "/") else {

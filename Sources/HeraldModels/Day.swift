@@ -57,6 +57,19 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         Day(daysSinceEpoch: daysSinceEpoch + count)
     }
 
+    /// The day `count` days later, or nil when it falls outside the years 1 to 9999: a count
+    /// worked out from the user's data may lead anywhere, and a day past 9999 has no
+    /// `YYYY-MM-DD` to write.
+    public func addingWithinCalendar(days count: Int) -> Day? {
+        let (number, overflow) = daysSinceEpoch.addingReportingOverflow(count)
+        guard !overflow, (Self.first.daysSinceEpoch...Self.last.daysSinceEpoch).contains(number) else { return nil }
+        return Day(daysSinceEpoch: number)
+    }
+
+    /// The first and last days a date may name: years 1 to 9999, as `YYYY-MM-DD` writes them.
+    static let first = Day(daysSinceEpoch: -719_162)
+    static let last = Day(daysSinceEpoch: 2_932_896)
+
     /// The Monday that starts this day's ISO week.
     public var monday: Day {
         // 1970-01-01 was a Thursday, three days after a Monday.

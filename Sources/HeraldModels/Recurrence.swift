@@ -59,23 +59,35 @@ public struct Recurrence: Sendable, Hashable {
     }
 
     /// The day of the next occurrence: from `due` when the recurrence is strict (`+`) and the
-    /// task has one, else from `completed`.
-    public func next(completed: Day, due: Day?) -> Day {
+    /// task has one, else from `completed`. Nil when that day falls after 9999-12-31, where
+    /// no date can be written (`rec:36500y` from a date in 2026).
+    public func next(completed: Day, due: Day?) -> Day? {
         let start = fromDue ? due ?? completed : completed
         switch unit {
-        case .day: return start.adding(days: count)
-        case .week: return start.adding(days: 7 * count)
+        case .day: return start.addingWithinCalendar(days: count)
+        case .week: return start.addingWithinCalendar(days: 7 * count)
         case .month: return start.adding(months: count)
         case .year: return start.adding(months: 12 * count)
         case .businessDay:
+            // Day by day: a count is at most `largestCount`, so the walk is short.
             var day = start
             var left = count
             while left > 0 {
-                day = day.adding(days: 1)
+                guard let after = day.addingWithinCalendar(days: 1) else { return nil }
+                day = after
                 if !day.isWeekend { left -= 1 }
             }
             return day
         }
+    }
+
+    /// When a task done on `completed` comes back: `reference` (its due date, else the date
+    /// that stands for it) moved to its next occurrence, and the days every other date of the
+    /// task moves with it. A task with no date gets `next(completed:due:)` as its new due
+    /// date. Nil when a date would fall after 9999-12-31.
+    public func nextOccurrence(completed: Day, reference: Day?) -> NextOccurrence? {
+        guard let day = next(completed: completed, due: reference) else { return nil }
+        return NextOccurrence(reference: day, shift: reference.map { $0.days(until: day) })
     }
 
     /// "every week", "every 3 days", "every 2 business days", and " after the due date" for `+`.
@@ -89,13 +101,14 @@ public struct Recurrence: Sendable, Hashable {
 
 extension Day {
     /// The same day `count` months later, or the month's last day when it is shorter (Jan 31 + 1
-    /// month is Feb 28 or 29).
-    public func adding(months count: Int) -> Day {
-        let index = year * 12 + (month - 1) + count
-        let newYear = Self.floorDivide(index, 12)
-        let newMonth = index - newYear * 12 + 1
-        let newDay = min(day, Self.length(ofMonth: newMonth, in: newYear))
-        return Day(year: newYear, month: newMonth, day: newDay) ?? adding(days: 30 * count)
+    /// month is Feb 28 or 29); nil outside the years 1 to 9999.
+    public func adding(months count: Int) -> Day? {
+        let (months, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(count)
+        guard !overflow else { return nil }
+        let newYear = Self.floorDivide(months, 12)
+        let newMonth = months - newYear * 12 + 1
+        guard (1...9999).contains(newYear) else { return nil }
+        return Day(year: newYear, month: newMonth, day: min(day, Self.length(ofMonth: newMonth, in: newYear)))
     }
 
     /// Saturday or Sunday.

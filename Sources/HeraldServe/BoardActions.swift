@@ -25,10 +25,14 @@ struct BoardActions: Sendable {
         var due: String?
     }
 
-    /// What the page gets back: `{"ok":true,"id":"4f2a"}` or `{"ok":false,"error":"…"}`.
+    /// What the page gets back: `{"ok":true,"id":"4f2a"}` (with `"next":"9c1d"` when completing
+    /// a repeating task added its next occurrence) or `{"ok":false,"error":"…"}`.
     struct Reply: Encodable {
         var ok: Bool
         var id: String?
+        var next: String?
+        /// What the change did not do but did not stop for, said on the page.
+        var warning: String?
         var error: String?
     }
 
@@ -38,7 +42,7 @@ struct BoardActions: Sendable {
         guard let tasks = config.tasks else { return nil }
         var reason: String?
         do throws(DiagnosticError) {
-            _ = try TaskEditor(site: site, config: tasks, now: Date()).list()
+            try TaskEditor(site: site, config: tasks, now: Date()).checkEditable()
         } catch {
             reason = error.diagnostics.first?.message
         }
@@ -64,10 +68,11 @@ struct BoardActions: Sendable {
             DispatchQueue.global().async { continuation.resume(returning: Self.apply(change, site: site)) }
         }
         switch outcome {
-        case .success(let id):
+        case .success(let outcome):
             // The editor wrote a file the watcher may not have reported yet: look at every file.
             await rebuilder.rebuildCheckingEveryFile()
-            return Self.reply(.ok, Reply(ok: true, id: id))
+            return Self.reply(.ok, Reply(ok: true, id: outcome.task.id, next: outcome.next?.id,
+                                         warning: outcome.warnings.first?.message))
         case .failure(let problem):
             return Self.reply(.unprocessableContent, Reply(ok: false, error: problem.message))
         }
@@ -111,15 +116,14 @@ struct BoardActions: Sendable {
         }
     }
 
-    /// Applies the change with the config as it is on disk now; the ID of the task it touched.
-    private static func apply(_ change: TaskChange, site: URL) -> Result<String, Problem> {
+    /// Applies the change with the config as it is on disk now.
+    private static func apply(_ change: TaskChange, site: URL) -> Result<TaskEditor.Outcome, Problem> {
         do throws(DiagnosticError) {
             let (config, _) = try SiteConfig.load(site: site)
             guard let tasks = config.tasks else {
                 return .failure(Problem(message: "herald.yml: error: the site has no tasks: section, so there are no tasks to edit"))
             }
-            let outcome = try TaskEditor(site: site, config: tasks, now: Date()).apply(change)
-            return .success(outcome.task.id)
+            return .success(try TaskEditor(site: site, config: tasks, now: Date()).apply(change))
         } catch {
             let lines = error.diagnostics.map(\.description)
             let more = lines.count > 1 ? " (and \(lines.count - 1) more)" : ""

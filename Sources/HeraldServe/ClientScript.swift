@@ -136,6 +136,7 @@ enum ClientScript {
     if (line) line.textContent = message; else notify(message);
   }
   // Sends one action; the page reloads through the event stream once the site is rebuilt.
+  // The server's reply when it did the action, else null.
   async function send(action, container, card) {
     const controls = controlsOf(container);
     controls.forEach((control) => { control.disabled = true; });
@@ -147,10 +148,10 @@ enum ClientScript {
       });
       const reply = await response.json().catch(() => ({ ok: false, error: "HTTP " + response.status }));
       if (!reply.ok) showError(card, reply.error);
-      return reply.ok;
+      return reply.ok ? reply : null;
     } catch (error) {
       showError(card, "The server did not answer: " + error.message);
-      return false;
+      return null;
     } finally {
       controls.forEach((control) => { control.disabled = false; });
     }
@@ -166,8 +167,17 @@ enum ClientScript {
   // The last change can be taken back for a few seconds, across the reload the rebuild brings.
   const undoKey = "herald-serve-undo";
   async function act(action, container, card, message, inverse) {
-    if (!(await send(action, container, card))) return false;
-    if (inverse) sessionStorage.setItem(undoKey, JSON.stringify({ message, inverse, until: Date.now() + 8000 }));
+    const reply = await send(action, container, card);
+    if (!reply) return false;
+    if (inverse) {
+      // The task may have a new ID now (a new title, or a next occurrence that shares it), and
+      // completing a repeating task added that occurrence: undoing takes both back.
+      const steps = [Object.assign({}, inverse, { id: reply.id || inverse.id })];
+      if (reply.next) steps.push({ action: "remove", id: reply.next });
+      // Said after the reload the rebuild brings, beside the offer to undo.
+      const said = reply.warning ? message + " (" + reply.warning + ")" : message;
+      sessionStorage.setItem(undoKey, JSON.stringify({ message: said, steps, until: Date.now() + 8000 }));
+    }
     return true;
   }
   function offerUndo() {
@@ -177,7 +187,9 @@ enum ClientScript {
     notify(saved.message, async () => {
       sessionStorage.removeItem(undoKey);
       toast.hidden = true;
-      await send(saved.inverse, toast, null);
+      for (const step of saved.steps || []) {
+        if (!(await send(step, toast, null))) break;
+      }
     });
     clearTimeout(notify.timer);
     notify.timer = setTimeout(() => { toast.hidden = true; sessionStorage.removeItem(undoKey); }, saved.until - Date.now());

@@ -13,8 +13,9 @@ struct TasksCommand: ParsableCommand {
         discussion: """
         Only the bytes of the task involved change: order, comments, quoting, unknown fields and \
         line endings stay. IDs are the records' own, or for todo.txt and Markdown checklists a short \
-        hash of the task's title (any unique prefix works, as with git). Writes are atomic; \
-        --dry-run prints the diff instead.
+        hash of the task's title (any unique prefix works, as with git). Completing a repeating task \
+        (todo.txt rec:, Obsidian's 🔁) adds its next occurrence. Writes are atomic; --dry-run prints \
+        the diff instead.
         """,
         subcommands: [TasksList.self, TasksAdd.self, TasksDone.self, TasksReopen.self, TasksMove.self,
                       TasksRemove.self, TasksEdit.self])
@@ -73,7 +74,12 @@ struct TaskWriteOptions: ParsableArguments {
                 Console.printErrors(["Dry run: nothing was written."])
             } else {
                 print(message(outcome))
+                if let next = outcome.next {
+                    let when = next.due.map { ", due \($0)" } ?? next.threshold.map { ", from \($0)" } ?? ""
+                    print("Added the next occurrence \(next.id): \(TaskListing.label(next))\(when)")
+                }
             }
+            Console.printErrors(outcome.warnings.map(\.description))
         } catch {
             Console.printErrors(error.diagnostics.map(\.description))
             throw ExitCode(1)
@@ -83,7 +89,8 @@ struct TaskWriteOptions: ParsableArguments {
 
 struct TasksList: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the tasks: ID, column, priority, due date and title, one per line.")
+        commandName: "list",
+        abstract: "List the tasks: ID, column, priority, due date and title, one per line (a folder of notes too, each task with its note).")
 
     @OptionGroup var site: TaskSiteOptions
 
@@ -167,7 +174,7 @@ struct TasksAdd: ParsableCommand {
 }
 
 struct TasksDone: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (the last column).")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (the last column); a repeating task gets its next occurrence.")
 
     @Argument(help: "The task's ID, or a unique prefix of it.")
     var id: String

@@ -83,7 +83,7 @@ struct LineFileModel {
     static let today = "2026-11-23"
 
     func line(_ task: ModelTask) -> String {
-        guard todoTxt else { return "- [\(task.status == "done" ? "x" : " ")] \(task.title)" }
+        guard todoTxt else { return task.status == "done" ? "- [x] \(task.title) ✅ \(task.completion ?? Self.today)" : "- [ ] \(task.title)" }
         let created = task.created.map { $0 + " " } ?? ""
         if task.status == "done" { return "x \(task.completion ?? Self.today) \(created)\(task.title)" }
         return created + task.title + (task.status == "doing" ? " status:doing" : "")

@@ -90,3 +90,31 @@ private func count(_ items: [DataNode]) -> Int {
     #expect(try read(MarkdownChecklistRecordReader(), "# Notes\n\nJust text.\n- a plain bullet\n").isEmpty)
     #expect(try read(MarkdownChecklistRecordReader(), "").isEmpty)
 }
+
+@Test func aChecklistItemsFieldsAreFoundWhereTheyAreAndABlockIdIsNoPartOfItsTitle() throws {
+    let text = "Take out the trash 🔁 every week [owner:: Maren] ➕ 2026-11-01 📅 2026-11-22 #home ✅ 2026-11-23 ^trash-1"
+    let fields = ChecklistTaskFields(text)
+    #expect(fields.title == "Take out the trash")
+    #expect(fields.tags == ["home"])
+    let scalars = Array(text.unicodeScalars)
+    func at(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+    let found = Dictionary(uniqueKeysWithValues: fields.spans.map { ($0.name, (at($0.whole), at($0.value), $0.isDataview)) })
+    #expect(found["recurrence"]?.0 == "🔁 every week")
+    #expect(found["recurrence"]?.1 == "every week")
+    #expect(found["owner"]?.0 == "[owner:: Maren]")
+    #expect(found["owner"]?.1 == "Maren")
+    #expect(found["owner"]?.2 == true)
+    #expect(found["created"]?.0 == "➕ 2026-11-01")
+    #expect(found["due"]?.1 == "2026-11-22")
+    #expect(found["completed_at"]?.0 == "✅ 2026-11-23")
+    #expect(fields.tagPlaces.map(at) == ["#home"])
+    #expect(fields.blockID.map(at) == " ^trash-1")
+    // The reader's record agrees: the block id is neither title nor field.
+    let record = try #require(try read(MarkdownChecklistRecordReader(), "- [ ] \(text)\n").first)
+    #expect(record["title"]?.string == "Take out the trash")
+    #expect(record["recurrence"]?.string == "every week")
+    // A caret inside the text, or one with no blank before it, is no block id.
+    #expect(ChecklistTaskFields("Raise 2^10 by one").blockID == nil)
+    #expect(ChecklistTaskFields("x^abc").blockID == nil)
+    #expect(ChecklistTaskFields("Read ^ later").title == "Read ^ later")
+}

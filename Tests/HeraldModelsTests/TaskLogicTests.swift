@@ -35,7 +35,8 @@ private func task(due: String? = nil, created: String? = nil, completed: Bool = 
     let done = try #require(Day(year: 2026, month: 1, day: 30))
     let due = try #require(Day(year: 2026, month: 1, day: 31))
     func next(_ text: String, due: Day? = nil) throws -> String {
-        try #require(Recurrence(text)).next(completed: done, due: due).description
+        let recurrence = try #require(Recurrence(text))
+        return try #require(recurrence.next(completed: done, due: due)).description
     }
     #expect(try next("1w") == "2026-02-06")
     #expect(try next("+1w", due: due) == "2026-02-07")

@@ -113,3 +113,33 @@ private func checkboxLines(_ text: String) -> Int {
     #expect(!board.contains("not a task"))
     #expect(!board.contains("Print flyers"))
 }
+
+@Test func tasksListReadsAVaultAndAnEditNamesTheNoteToEdit() async throws {
+    let site = try vault()
+    let listed = try await site.herald(["tasks", "list", "--now", "2026-11-21"])
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let lines = listed.output.split(separator: "\n").map(String.init)
+    // Every task the board shows, in the notes' order, each with its note; not the dropped [-].
+    #expect(lines.count == 11)
+    #expect(lines.filter { $0.hasSuffix("(in Inbox)") }.count == 2)
+    #expect(lines.filter { $0.hasSuffix("(in Website)") }.count == 9)
+    let draft = try #require(lines.first { $0.contains("Draft the landing page copy") })
+    #expect(draft.contains(" todo ") && draft.contains("2026-11-18"))
+    #expect(!listed.output.contains("Print flyers"))
+    let json = try await site.herald(["tasks", "list", "--json"])
+    let tasks = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
+    #expect(Set(tasks.compactMap { $0["file"] as? String }) == ["Content/vault/Inbox.md", "Content/vault/Projects/Website.md"])
+
+    // Editing goes through one file: the error names the folder and the note the task is in.
+    let id = String(draft.prefix { $0 != " " })
+    let before = try site.read("Content/vault/Projects/Website.md")
+    let done = try await site.herald(["tasks", "done", id])
+    #expect(done.status == 1)
+    #expect(done.stderr == "Content/vault: error: the tasks come from the folder 'Content/vault', and herald tasks edits one file: "
+        + "task \(id) is in 'Content/vault/Projects/Website.md'; to change a task there, name its file as tasks: source: in "
+        + "herald.yml, or edit the note itself (herald tasks list reads them all)\n")
+    #expect(try site.read("Content/vault/Projects/Website.md") == before)
+    let added = try await site.herald(["tasks", "add", "New"])
+    #expect(added.status == 1)
+    #expect(added.stderr.contains("(such as 'Content/vault/Inbox.md')"))
+}

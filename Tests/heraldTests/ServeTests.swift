@@ -312,18 +312,44 @@ private func escaped(_ text: String) -> String {
     #expect(try await server.stop() == 0)
 }
 
+@Test func theBoardsDoneOnARepeatingTaskAddsItsNextOccurrenceAsHeraldTasksDoes() async throws {
+    let files = ["herald.yml": "title: Board\ntasks:\n  source: Content/todo.txt\n",
+                 "Content/todo.txt": "2026-11-01 Water the plants due:2026-11-20 rec:+1w\nCall Mom\n"]
+    let site = try TemporarySite(files)
+    let twin = try TemporarySite(files)
+    let server = try await ServeProcess(in: site.folder)
+    let token = try #require((try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])?["token"] as? String)
+    let list = try await CLI.run(["tasks", "list"], in: site.folder)
+    let plants = String(try #require(list.output.split(separator: "\n").first).prefix { $0 != " " })
+    let reply = try await server.post("/_herald/tasks", json: #"{"action":"done","id":"\#(plants)"}"#,
+                                      headers: ["X-Herald-Token": token, "Origin": server.origin])
+    #expect(reply.status == 200, "\(reply.body)")
+    // The same editor as the command: the same bytes, and the answer names both tasks.
+    let command = try await CLI.run(["tasks", "done", plants], in: twin.folder)
+    #expect(command.status == 0, "\(command.stderr)")
+    #expect(try site.read("Content/todo.txt") == twin.read("Content/todo.txt"))
+    // Strict: a week from its due date, whatever day the test runs.
+    #expect(try site.read("Content/todo.txt").hasSuffix(" Water the plants due:2026-11-27 rec:+1w\n"))
+    let lines = command.output.split(separator: "\n")
+    try #require(lines.count == 2)
+    let done = String(lines[0].dropFirst("Done ".count).prefix { $0 != ":" })
+    let next = String(lines[1].dropFirst("Added the next occurrence ".count).prefix { $0 != ":" })
+    #expect(reply.body == #"{"id":"\#(done)","next":"\#(next)","ok":true}"#)
+    #expect(try await server.stop() == 0)
+}
+
 @Test func aTaskSourceTheEditorCannotWriteShowsTheActionsOffWithTheReason() async throws {
     let site = try TemporarySite(["herald.yml": "title: Board\ntasks:\n  source: Content/*.txt\n",
                                   "Content/todo.txt": todo])
     let server = try await ServeProcess(in: site.folder)
     let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
     let reason = try #require(board["readOnly"] as? String)
-    #expect(reason.contains("several files (a glob)"))
+    #expect(reason.contains("the files of the pattern 'Content/*.txt', and herald tasks edits one file"))
     let token = try #require(board["token"] as? String)
     let reply = try await server.post("/_herald/tasks", json: #"{"action":"add","text":"Nope"}"#,
                                       headers: ["X-Herald-Token": token, "Origin": server.origin])
     #expect(reply.status == 422)
-    #expect(reply.body.contains("several files (a glob)"))
+    #expect(reply.body.contains("the files of the pattern 'Content/*.txt'"))
     #expect(try site.read("Content/todo.txt") == todo)
     #expect(try await server.stop() == 0)
 }

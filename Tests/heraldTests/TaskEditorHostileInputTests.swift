@@ -129,7 +129,7 @@ import Glibc
     }
 
     @Test(arguments: [
-        ("list.md", "- [ ] One\n- [ ] Two\n", "- [x] One\n- [ ] Two\n"),
+        ("list.md", "- [ ] One\n- [ ] Two\n", "- [x] One ✅ 2026-11-25\n- [ ] Two\n"),
         ("tasks.csv", "title,done\nOne,false\nTwo,false\n", "title,done\nOne,true\nTwo,false\n"),
         ("tasks.json", "[{\"id\": 1, \"title\": \"One\", \"done\": false}, {\"id\": 2, \"title\": \"Two\", \"done\": false}]\n",
          "[{\"id\": 1, \"title\": \"One\", \"done\": true}, {\"id\": 2, \"title\": \"Two\", \"done\": false}]\n"),

@@ -2,8 +2,11 @@ import HeraldCore
 import HeraldLoaders
 import HeraldModels
 
-/// Edits a Markdown checklist: `[ ]` and `[x]` flip in place, an item goes with its subtasks,
-/// and a new item joins the end of its list in the marker style of the item before it.
+/// Edits a Markdown checklist as Obsidian and its Tasks plugin do: the box changes in place (`x`
+/// done, a space open, or the character `status_map` gives a middle column), done writes a
+/// ` ✅ YYYY-MM-DD` done date and reopening takes it away, a repeating task's next occurrence
+/// goes on the line above it, an item goes with its subtasks, and a new item joins the end of its
+/// list in the marker style of the item before it.
 struct ChecklistEditor: TaskFormatEditor {
     var text: LineText
     let context: EditContext
@@ -11,22 +14,46 @@ struct ChecklistEditor: TaskFormatEditor {
     var result: EditResult { .bytes(text.bytes) }
 
     mutating func move(_ target: EditTarget, to column: String) throws(DiagnosticError) {
-        let done: Bool
-        switch column {
-        case context.lastColumn: done = true
-        case context.firstColumn: done = false
-        default: throw context.onlyTwoColumns(column, format: "Markdown checklist")
-        }
         let line = target.record.location.line
-        let scalars = Array(text.text(ofLine: line).unicodeScalars)
-        guard let item = ChecklistLine.item(in: scalars, at: ChecklistLine.unquoted(scalars).start) else {
-            throw context.error("no checklist item here", line: line)
+        var item = try item(at: line)
+        item.setBox(try mark(for: column))
+        let done = item.spans.first { $0.name == "completed_at" }
+        if column == context.lastColumn {
+            if let done {
+                item.replace(done.value, with: context.today.description)
+            } else {
+                item.replace(item.endOfText..<item.endOfText, with: Self.doneDate(context.today, dataview: item.writesDataview))
+            }
+        } else if let done {
+            item.replace(item.removal(of: done), with: "")
         }
-        var changed = scalars
-        if done != (scalars[item.box] != " ") {
-            changed[item.box] = done ? "x" : " "
+        text.replace(line: line, with: item.line)
+    }
+
+    /// The character a box takes in `column`: `x` in the last column, a space in the first, and
+    /// in another the first of `status_map`'s characters that sends a box there.
+    private func mark(for column: String) throws(DiagnosticError) -> Unicode.Scalar {
+        if column == context.lastColumn { return "x" }
+        if column == context.firstColumn { return " " }
+        let marks = context.rules.statusMapOrder.filter { key in
+            context.rules.statusMap[key] == .some(column) && key.unicodeScalars.count == 1 && !["x", "X", " "].contains(key)
         }
-        text.replace(line: line, with: String(String.UnicodeScalarView(changed)))
+        guard let mark = marks.first?.unicodeScalars.first, mark.value >= 0x20, mark != "[", mark != "]" else {
+            throw context.error("a Markdown checklist item is in '\(column)' by the character in its box, and status_map "
+                                + "names none for it; map one (status_map: {\"/\": \(column)}) to move tasks there")
+        }
+        return mark
+    }
+
+    /// ` ✅ 2026-11-23`, or `  [completion:: 2026-11-23]` in the Tasks plugin's Dataview format
+    /// (its fields two blanks apart).
+    private static func doneDate(_ day: Day, dataview: Bool) -> String {
+        dataview ? "  [completion:: \(day)]" : " \(ChecklistTaskFields.doneSignifier) \(day)"
+    }
+
+    /// A due date as `doneDate` writes a done date.
+    private static func dueDate(_ day: Day, dataview: Bool) -> String {
+        dataview ? "  [due:: \(day)]" : " \(ChecklistTaskFields.dueSignifier) \(day)"
     }
 
     mutating func remove(_ target: EditTarget) throws(DiagnosticError) {
@@ -35,15 +62,15 @@ struct ChecklistEditor: TaskFormatEditor {
     }
 
     mutating func add(_ task: NewTask, status: String) throws(DiagnosticError) {
-        guard status == context.firstColumn || status == context.lastColumn else {
-            throw context.onlyTwoColumns(status, format: "Markdown checklist")
-        }
-        guard task.due == nil, task.priority == nil, task.tags.isEmpty, task.project == nil, task.assignee == nil else {
-            throw context.error("a Markdown checklist item has only a title and a check mark; leave out --due, --priority, --tag, --project and --assignee")
+        let mark = try mark(for: status)
+        guard task.priority == nil, task.tags.isEmpty, task.project == nil, task.assignee == nil else {
+            throw context.error("a Markdown checklist item has a title, a check mark and fields in its text; leave out --priority, "
+                                + "--tag, --project and --assignee, and write #tags in the title")
         }
         let section = try section(named: task.list)
-        let title = task.text.trimmingBlanks()
-        let mark = status == context.lastColumn ? "x" : " "
+        var title = task.text.trimmingBlanks()
+        if let due = task.due { title += Self.dueDate(due, dataview: false) }
+        if status == context.lastColumn { title += Self.doneDate(context.today, dataview: false) }
         if let lastItem = section.lastItem {
             let scalars = Array(text.text(ofLine: lastItem).unicodeScalars)
             let indent = String(String.UnicodeScalarView(scalars.prefix { $0 == " " || $0 == "\t" }))
@@ -95,17 +122,75 @@ struct ChecklistEditor: TaskFormatEditor {
         return found
     }
 
+    /// A new title keeps the item's fields, tags and block id; a due date is the Tasks plugin's
+    /// 📅 (or Dataview's `[due:: …]` in an item written so).
     mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError) {
-        guard edits.due == nil, edits.priority == nil else {
-            throw context.error("a Markdown checklist item has no due date or priority to edit")
+        guard edits.priority == nil else {
+            throw context.error("a Markdown checklist item's priority is one of the Tasks plugin's signs (⏫ 🔼 🔽); change it in the note")
         }
-        guard let title = edits.title else { return }
         let line = target.record.location.line
+        if let due = edits.due {
+            var item = try item(at: line)
+            let span = item.spans.first { $0.name == "due" }
+            switch (due, span) {
+            case (let day?, let span?): item.replace(span.value, with: day.description)
+            case (nil, let span?): item.replace(item.removal(of: span), with: "")
+            case (let day?, nil):
+                item.replace(item.endOfText..<item.endOfText, with: Self.dueDate(day, dataview: item.writesDataview))
+            case (nil, nil): break
+            }
+            text.replace(line: line, with: item.line)
+        }
+        if let title = edits.title {
+            text.replace(line: line, with: try item(at: line).retitled(title))
+        }
+    }
+
+    /// The completed item again, open, on the line above it, as the Tasks plugin writes it: the
+    /// same text and fields, its due date moved on (or, with none, its scheduled or start date),
+    /// its other dates moved as far, today's created date when it had one, and no done date,
+    /// cancelled date, 🆔 or block id (both are one task's). With no date at all, it gets a due date.
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+        let line = target.record.location.line
+        var item = try item(at: line)
+        let spans = item.spans
+        func date(_ name: String) -> (span: ChecklistTaskFields.Span, day: Day)? {
+            guard let span = spans.first(where: { $0.name == name }), let day = Day(iso: item.text(span.value)) else { return nil }
+            return (span, day)
+        }
+        // The Tasks plugin's reference date: the due date, else the scheduled, else the start date.
+        let dates = ["due", "scheduled", "start"].compactMap(date)
+        guard let next = recurrence.nextOccurrence(completed: context.today, reference: dates.first?.day) else {
+            throw context.noNextOccurrence(of: target.task, line: line)
+        }
+        var edits: [(range: Range<Int>, text: String)] = []
+        for (span, day) in dates {
+            guard let moved = next.moving(day) else { throw context.noNextOccurrence(of: target.task, line: line) }
+            edits.append((span.value, moved.description))
+        }
+        if let created = date("created") { edits.append((created.span.value, context.today.description)) }
+        for span in spans where ["completed_at", "cancelled", "id"].contains(span.name) {
+            edits.append((item.removal(of: span), ""))
+        }
+        if let block = item.blockID { edits.append((block, "")) }
+        var due = dates.contains { $0.span.name == "due" } ? next.reference : nil
+        if dates.isEmpty {
+            edits.append((item.endOfText..<item.endOfText, Self.dueDate(next.reference, dataview: item.writesDataview)))
+            due = next.reference
+        }
+        item.apply(edits)
+        item.setBox(" ")
+        text.insert(item.trimmedLine, before: line)
+        return AddedOccurrence(place: .beforeTask, due: due)
+    }
+
+    /// The item on `line`, its fields found as the reader finds them.
+    private func item(at line: Int) throws(DiagnosticError) -> ChecklistItemLine {
         let scalars = Array(text.text(ofLine: line).unicodeScalars)
         guard let item = ChecklistLine.item(in: scalars, at: ChecklistLine.unquoted(scalars).start) else {
             throw context.error("no checklist item here", line: line)
         }
-        text.replace(line: line, with: String(String.UnicodeScalarView(scalars[..<item.titleStart])) + title)
+        return ChecklistItemLine(scalars: scalars, box: item.box, titleStart: item.titleStart)
     }
 
     // MARK: Lines

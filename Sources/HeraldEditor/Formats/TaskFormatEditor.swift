@@ -18,8 +18,29 @@ protocol TaskFormatEditor {
     /// Appends the task; `status` is already a column.
     mutating func add(_ task: NewTask, status: String) throws(DiagnosticError)
     mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError)
+    /// Adds the next occurrence of a repeating task that `move` has just completed, dated by
+    /// `recurrence` from today; nil when the format keeps no recurrence to follow.
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence?
     /// What the edits have made so far.
     var result: EditResult { get }
+}
+
+extension TaskFormatEditor {
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+        nil
+    }
+}
+
+/// The next occurrence an editor added: where, and the due date it must read back with.
+struct AddedOccurrence {
+    /// Where the new task went: on the line before the completed one (as the Obsidian Tasks
+    /// plugin puts it), or at the end of the file (as Simpletask adds it to todo.txt).
+    enum Place {
+        case beforeTask, atEnd
+    }
+
+    var place: Place
+    var due: Day?
 }
 
 /// An editor's work: a text file's new bytes, or a database's pending statements.
@@ -46,6 +67,12 @@ struct EditContext {
 
     func error(_ message: String, line: Int = 0, column: Int = 0) -> DiagnosticError {
         DiagnosticError(.error(at: SourceLocation(file: file, line: line, column: column), message))
+    }
+
+    /// The error for a repeating task whose next date would fall outside the calendar.
+    func noNextOccurrence(of task: Task, line: Int) -> DiagnosticError {
+        error("the next occurrence of '\(task.title)' (\(task.recurrence?.description ?? "repeating")) would fall after "
+              + "9999-12-31; nothing was written", line: line)
     }
 
     /// The error for a format that knows only done and not done.

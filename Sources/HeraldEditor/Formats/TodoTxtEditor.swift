@@ -103,6 +103,45 @@ struct TodoTxtEditor: TaskFormatEditor {
         text.replace(line: line, with: description)
     }
 
+    /// The completed task again, open, at the end of the file, as Simpletask adds it: the same
+    /// priority, text, projects, contexts and pairs, today's creation date when it had one, the
+    /// due date moved on (or, with no due date, the `t:` threshold; with neither, a due date from
+    /// today), a threshold moved as far as the due date, and no `status:` or `id:` (an ID is one
+    /// task's).
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+        let line = target.record.location.line
+        var rest = Self.reopened(text.text(ofLine: line))
+        var head = ""
+        if let (priority, after) = Self.leadingPriority(rest) {
+            head = "(\(priority)) "
+            rest = after
+        }
+        let words = rest.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        if let first = words.first, Day.isISOShaped(String(first)) {
+            head += "\(context.today) "
+            rest = words.count > 1 ? String(words[1].drop { $0 == " " }) : ""
+        }
+        let task = target.task
+        guard let next = recurrence.nextOccurrence(completed: context.today, reference: task.due ?? task.threshold) else {
+            throw context.noNextOccurrence(of: task, line: line)
+        }
+        var due: Day?
+        if task.due != nil || task.threshold == nil {
+            due = next.reference
+            rest = Self.setting(dueKey, to: next.reference.description, in: rest)
+        }
+        if let threshold = task.threshold {
+            guard let moved = task.due == nil ? next.reference : next.moving(threshold) else {
+                throw context.noNextOccurrence(of: task, line: line)
+            }
+            rest = Self.setting("t", to: moved.description, in: rest)
+        }
+        rest = Self.setting(statusKey, to: nil, in: rest)
+        rest = Self.setting(context.rules.fields[.id] ?? "id", to: nil, in: rest)
+        text.append(head + rest)
+        return AddedOccurrence(place: .atEnd, due: due)
+    }
+
     // MARK: Lines
 
     private func complete(_ line: String) -> String {
