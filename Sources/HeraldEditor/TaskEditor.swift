@@ -37,6 +37,8 @@ public struct TaskEditor: Sendable {
         public var next: Task?
         /// What the change could not do but did not stop for (a recurrence Herald cannot follow).
         public var warnings: [Diagnostic] = []
+        /// For a `remove` from a text file, what it took out, to put back with `restore`.
+        public var removal: Removal?
     }
 
     /// The tasks of the source in source order, IDs abbreviated as the board shows them. A
@@ -66,12 +68,15 @@ public struct TaskEditor: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let before = try source.read(needsWriting: !dryRun)
         let context = EditContext(rules: config.rules, file: source.displayPath, today: today)
+        if case .restore(let removal) = change {
+            return try restore(removal, source: source, before: before, context: context, dryRun: dryRun)
+        }
 
         var target: EditTarget?
         if let id = change.id { target = try before.target(id) }
-        // The column a done, reopen or move sends the task to, worked out once.
+        // The column a done, reopen, move or edit with a status sends the task to, worked out once.
         let expectedColumn = try target.flatMap { target throws(DiagnosticError) in try column(for: change, of: target.task, context: context) }
-        if let target, let expectedColumn, expectedColumn == target.task.status {
+        if let target, let expectedColumn, expectedColumn == target.task.status, !change.editsFields {
             var task = target.task
             task.id = before.shortID(of: target)
             return Outcome(task: task, changed: false, diff: "")
@@ -98,7 +103,9 @@ public struct TaskEditor: Sendable {
             if let target { try editor.remove(target) }
         case .edit(_, let edits):
             guard !edits.isEmpty else { throw context.error("nothing to edit: give --title, --due or --priority") }
-            var edits = edits
+            // The column first: done and reopen move a todo.txt priority, which the edit may then set.
+            if let target, let expectedColumn, expectedColumn != target.task.status { try editor.move(target, to: expectedColumn) }
+            var edits = edits.fields
             if let title = edits.title {
                 // The same rule as for a new task's title, so that add and edit agree on every format.
                 guard title.hasVisibleText, !title.contains(where: \.isNewline) else {
@@ -106,7 +113,8 @@ public struct TaskEditor: Sendable {
                 }
                 edits.title = title.trimmingBlanks()
             }
-            if let target { try editor.edit(target, edits) }
+            if let target, !edits.isEmpty { try editor.edit(target, edits) }
+        case .restore: break
         }
 
         let after = try source.reread(editor, from: before)
@@ -119,7 +127,11 @@ public struct TaskEditor: Sendable {
             beforeWrite?()
             try source.write(editor, from: before)
         }
-        return Outcome(task: task, changed: true, diff: diff, next: next, warnings: warnings)
+        var removal: Removal?
+        if case .remove = change, let target, case .bytes(let bytes) = editor.result {
+            removal = Removal(taskID: target.task.id, before: before.file.bytes, after: bytes)
+        }
+        return Outcome(task: task, changed: true, diff: diff, next: next, warnings: warnings, removal: removal)
     }
 
     /// Adds the next occurrence of a task `editor` has just completed, when it repeats; a
@@ -156,6 +168,30 @@ public struct TaskEditor: Sendable {
         }
     }
 
+    /// Puts a removed task's bytes back, when the file is still as the removal left it, and
+    /// checks that the file then reads with that task again.
+    private func restore(_ removal: Removal, source: TaskSource, before: TaskSnapshot, context: EditContext,
+                         dryRun: Bool) throws(DiagnosticError) -> Outcome {
+        guard source.format != .sqlite else { throw context.error("a task removed from a database cannot be put back") }
+        let bytes = before.file.bytes
+        guard removal.fits(bytes) else {
+            throw context.error("the task file changed since the task was removed, so it cannot be put back as it was; nothing was written")
+        }
+        let restored = removal.restoring(bytes)
+        let after = try source.reread(restored, from: before)
+        guard after.tasks.count == before.tasks.count + 1,
+              let index = after.tasks.firstIndex(where: { $0.id == removal.taskID }) else {
+            throw context.error("the removed task would not be read back from the file; nothing was written")
+        }
+        let task = try after.shortTask(index)
+        let diff = dryRun ? UnifiedDiff.make(old: bytes, new: restored, path: source.displayPath) : ""
+        if !dryRun {
+            beforeWrite?()
+            try before.file.write(restored)
+        }
+        return Outcome(task: task, changed: true, diff: diff)
+    }
+
     /// Throws unless the task as read back from the edited file is what the change asked for: a
     /// mapping the editor cannot write through (a nested key, a status_map without a way back)
     /// must not pass for success.
@@ -181,6 +217,7 @@ public struct TaskEditor: Sendable {
         case .done: context.lastColumn
         case .reopen: task.completed || task.status == context.lastColumn ? context.firstColumn : task.status
         case .move(_, let status): try column(named: status, context: context)
+        case .edit(_, let edits): try edits.status.map { status throws(DiagnosticError) in try column(named: status, context: context) }
         default: nil
         }
     }

@@ -171,7 +171,7 @@ struct TaskSnapshot {
             var task = target.task
             task.id = before.shortID(of: target)
             return task
-        case .done, .reopen, .move, .edit:
+        case .done, .reopen, .move, .edit, .restore:
             guard let target, let index = tasks.firstIndex(where: { $0.recordIndex == target.index }) else {
                 throw DiagnosticError(.error(at: here, "the task would no longer be read from the file; nothing was written"))
             }

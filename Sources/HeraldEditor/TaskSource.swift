@@ -90,10 +90,14 @@ struct TaskSource {
     /// The tasks as the edits leave them, read back through the format's reader.
     func reread(_ editor: any TaskFormatEditor, from before: TaskSnapshot) throws(DiagnosticError) -> TaskSnapshot {
         switch editor.result {
-        case .bytes(let bytes) where format == .todoTxt: try before.rereadingTodoTxt(bytes)
-        case .bytes(let bytes): try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
+        case .bytes(let bytes): try reread(bytes, from: before)
         case .database(let store): try TaskSnapshot(file: before.file, records: store.records.derivingTaskIDs(rules: rules), rules: rules)
         }
+    }
+
+    /// The tasks of a text file's new bytes, read back through the format's reader.
+    func reread(_ bytes: [UInt8], from before: TaskSnapshot) throws(DiagnosticError) -> TaskSnapshot {
+        format == .todoTxt ? try before.rereadingTodoTxt(bytes) : try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
     }
 
     func diff(_ editor: any TaskFormatEditor, from before: TaskSnapshot) -> String {

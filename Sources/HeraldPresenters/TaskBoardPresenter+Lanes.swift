@@ -5,20 +5,24 @@ extension TaskBoardPresenter {
     /// The board's rows, one per value of the lane field (its tasks' assignee, project or
     /// priority), in name order with the tasks that have none last; each row has every column.
     func laneViews(by field: LaneField, links: Linker) -> [TemplateValue] {
+        // The columns' own members, so that a task waiting for its threshold day is in no lane,
+        // as it is in no column, and the lanes add up to the column heads.
         var members: [String?: [Int]] = [:]
-        for index in tasks.indices { members[Self.lane(of: tasks[index], by: field), default: []].append(index) }
+        for index in columnMembers.joined() { members[Self.lane(of: tasks[index], by: field), default: []].append(index) }
         let names = members.keys.compactMap { $0 }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         let lanes = names.map { Optional($0) } + (members[nil] == nil ? [] : [nil])
         return lanes.map { lane in
-            let indices = members[lane] ?? []
             let title = lane.map { Self.laneTitle($0, by: field) } ?? "No \(field.rawValue)"
             return [
                 "id": .string(Self.anchor("lane-" + (lane ?? "none"))),
                 "title": .string(title),
-                "count": .int(indices.count),
-                "columns": .list(columns.enumerated().map { position, column in
+                // The field's value the lane stands for, null for the lane of tasks without one.
+                "value": lane.map { .string($0) } ?? .null,
+                "count": .int(members[lane]?.count ?? 0),
+                "columns": .list(zip(columns, columnMembers).enumerated().map { position, pair in
+                    let (column, ordered) = pair
                     let isLast = position == columns.count - 1
-                    let cards = Self.ordered(indices.filter { tasks[$0].status == column }, in: tasks, newestDoneFirst: isLast)
+                    let cards = ordered.filter { Self.lane(of: tasks[$0], by: field) == lane }
                     // As on the board without lanes, the done column shows its newest tasks only.
                     let shown = isLast ? Array(cards.prefix(Self.doneShown)) : cards
                     return [

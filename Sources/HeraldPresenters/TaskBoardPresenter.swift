@@ -56,9 +56,9 @@ public struct TaskBoardPresenter: Sendable {
     /// The site's `facts:` of tasks, and the ones the cards show (`card:`).
     private let factsView: FactsView
     private let cardFacts: [Int]?
-    /// Per column, its tasks' indexes in board order: the board, the report, the home page's
-    /// counts and the done pages all read them.
-    private let columnMembers: [[Int]]
+    /// Per column, its tasks' indexes in board order: the board, its lanes, the report, the home
+    /// page's counts and the done pages all read them.
+    let columnMembers: [[Int]]
     /// Tasks whose threshold day is after today, soonest first.
     private let upcoming: [Int]
 
@@ -80,22 +80,33 @@ public struct TaskBoardPresenter: Sendable {
         projectRoutes = Dictionary(projects.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
         contexts = Self.facets(tasks.flatMap(\.contexts), under: "tasks/contexts/")
         contextRoutes = Dictionary(contexts.map { ($0.name, $0.route) }, uniquingKeysWith: { first, _ in first })
+        let placement = Self.placement(of: tasks, columns: columns, now: context.now, timeZone: context.timeZone)
+        upcoming = placement.upcoming.sorted {
+            (tasks[$0].threshold ?? context.today, $0) < (tasks[$1].threshold ?? context.today, $1)
+        }
+        columnMembers = placement.columns.enumerated().map { column, indices in
+            Self.ordered(indices, in: tasks, newestDoneFirst: column == columns.count - 1)
+        }
+    }
+
+    /// Where each task sits: per column (in `columns`' order) the indexes of its tasks in source
+    /// order, and the tasks waiting for their threshold day, which wait in the Upcoming list and
+    /// no column holds. The column heads, the lanes and the build's warning about a column over
+    /// its limit all count from this, so they cannot disagree.
+    public static func placement(of tasks: [Task], columns: [String], now: Date, timeZone: TimeZone)
+        -> (columns: [[Int]], upcoming: [Int]) {
         // herald.yml refuses a column listed twice; were one, its first place would get the tasks.
         let byColumn = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var members = [[Int]](repeating: [], count: columns.count)
         var waiting: [Int] = []
         for index in tasks.indices {
-            // A task whose threshold day has not come waits in the Upcoming list, not a column.
-            if tasks[index].isUpcoming(at: context.now, in: context.timeZone) {
+            if tasks[index].isUpcoming(at: now, in: timeZone) {
                 waiting.append(index)
             } else if let column = byColumn[tasks[index].status] {
                 members[column].append(index)
             }
         }
-        upcoming = waiting.sorted { (tasks[$0].threshold ?? context.today, $0) < (tasks[$1].threshold ?? context.today, $1) }
-        columnMembers = members.enumerated().map { column, indices in
-            Self.ordered(indices, in: tasks, newestDoneFirst: column == columns.count - 1)
-        }
+        return (members, waiting)
     }
 
     // MARK: Pages

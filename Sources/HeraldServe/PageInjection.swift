@@ -24,6 +24,7 @@ enum PageInjection {
         var tokenHeader = RequestGuard.tokenHeader
         var columns: [Column]
         var readOnly: String?
+        var lanes: BoardState.Lanes?
     }
 
     /// A column, with the anchor the board gives its section (`column-<anchor>`) and the title

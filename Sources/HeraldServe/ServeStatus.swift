@@ -25,4 +25,13 @@ struct BoardState: Sendable, Equatable {
     /// Why the actions are disabled (the editor's own message, say for tasks from a URL); nil
     /// when the task file can be edited.
     var readOnlyReason: String?
+    /// The board's swimlanes, when it has them.
+    var lanes: Lanes?
+
+    /// The field the lanes are made by, and whether the editor writes it, so that a card
+    /// dropped into another lane takes that lane's value.
+    struct Lanes: Sendable, Equatable, Encodable {
+        var field: String
+        var writes: Bool
+    }
 }

@@ -51,7 +51,7 @@ struct StaticFiles: Sendable {
         // fetched through someone else's DNS name.
         if let board = current.board, PageInjection.showsTasks(bytes), requestGuard.isTrustedHost(request.head.authority) {
             settings.board = PageInjection.Board(token: requestGuard.token, columns: board.columns.map(PageInjection.Column.init(name:)),
-                                                 readOnly: board.readOnlyReason)
+                                                 readOnly: board.readOnlyReason, lanes: board.lanes)
         }
         return PageInjection.inject(into: bytes, settings: settings)
     }

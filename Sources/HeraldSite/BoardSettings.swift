@@ -1,3 +1,4 @@
+import Foundation
 import HeraldConfig
 import HeraldCore
 import HeraldModels
@@ -6,10 +7,14 @@ import HeraldPresenters
 /// The board's keys of herald.yml as the build uses them: a warning for each column over its
 /// work-in-progress limit, and the layout the board's presenter draws.
 enum BoardSettings {
-    /// One warning per column holding more tasks than its limit, at the limit in herald.yml.
-    static func warnings(tasks: [Task], limits: [BoardConfig.Limit]) -> [Diagnostic] {
-        limits.compactMap { limit in
-            let count = tasks.reduce(0) { $0 + ($1.status == limit.column ? 1 : 0) }
+    /// One warning per column holding more tasks than its limit, at the limit in herald.yml. A
+    /// column holds what its head on the board counts: not the tasks waiting for their threshold
+    /// day (`t:`), which wait in the Upcoming list.
+    static func warnings(tasks: [Task], columns: [String], limits: [BoardConfig.Limit], now: Date,
+                         timeZone: TimeZone) -> [Diagnostic] {
+        let held = TaskBoardPresenter.placement(of: tasks, columns: columns, now: now, timeZone: timeZone).columns
+        return limits.compactMap { limit in
+            let count = columns.firstIndex(of: limit.column).map { held[$0].count } ?? 0
             guard count > limit.limit else { return nil }
             return .warning(at: limit.location, "column '\(limit.column)' holds \(count) tasks, over its limit of \(limit.limit)")
         }

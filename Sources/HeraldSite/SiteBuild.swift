@@ -75,7 +75,7 @@ public enum SiteBuild {
 
             let library = try theme.library()
             clock.end("templates")
-            let models = try load(chosen, board: config.tasks?.board, drafts: options.drafts)
+            let models = try load(chosen, config: config, drafts: options.drafts, now: options.now)
             let loadWarnings = models.warnings
             report.records = models.tallies
             let inputs = checksFirst ? early : fingerprint?.finish(chosen.inputs)
@@ -164,7 +164,9 @@ public enum SiteBuild {
         var tallies: [SourceTally] = []
     }
 
-    static func load(_ sources: SiteSources, board: BoardConfig?, drafts: Bool) throws(DiagnosticError) -> Models {
+    /// The models of every source; `now` decides which tasks wait for their threshold day, which
+    /// the warning about a column over its limit leaves out, as the board does.
+    static func load(_ sources: SiteSources, config: SiteConfig, drafts: Bool, now: Date) throws(DiagnosticError) -> Models {
         var models = Models()
         var problems: [Diagnostic] = []
         func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
@@ -181,7 +183,10 @@ public enum SiteBuild {
         }
         models.tallies = [sources.tasks?.tally, sources.heroes?.tally].compactMap { $0 }
         models.warnings = (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
-            + (board.map { BoardSettings.warnings(tasks: models.tasks, limits: $0.limits) } ?? [])
+            + (config.tasks.map { tasks in
+                BoardSettings.warnings(tasks: models.tasks, columns: tasks.rules.columns, limits: tasks.board.limits,
+                                       now: now, timeZone: config.timeZone)
+            } ?? [])
         // Injected loaders need not check slugs; pages must never collide, so the build does
         // when the loader did not.
         if !(sources.heroes?.checksSlugs ?? true) { problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero") }

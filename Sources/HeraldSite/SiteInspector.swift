@@ -42,7 +42,7 @@ public enum SiteInspector {
         let (config, _) = try SiteConfigFile.load(options)
         let theme = try Theme(site: options.site)
         let sources = try SiteSources(config: config, site: options.site, remote: SiteBuild.remoteFetcher(config, options))
-        let models = try SiteBuild.load(sources, board: config.tasks?.board, drafts: options.drafts)
+        let models = try SiteBuild.load(sources, config: config, drafts: options.drafts, now: options.now)
         let assets = AssetsCoordinator(assets: try theme.assets())
         let context = SiteBuild.siteContext(config, options: options, models: models, assets: assets.routes,
                                             remote: sources.remote)

@@ -84,7 +84,7 @@ public final class SiteSession: Sendable {
             let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
             let library = try theme.library()
             clock.end("templates")
-            let models = try SiteBuild.load(sources, board: config.tasks?.board, drafts: options.drafts)
+            let models = try SiteBuild.load(sources, config: config, drafts: options.drafts, now: buildOptions.now)
             clock.end("load data")
             let loadWarnings = models.warnings
             let assets = AssetsCoordinator(assets: try theme.assets())

@@ -127,6 +127,45 @@ def generated_site():
     return Site("%d-hero site" % GENERATED_HEROES, _scratch / "generated-output")
 
 
+class HeraldServer:
+    """`herald serve --port 0` on a site folder, as a user runs it: its address from the first
+    line it prints, its output drained on a thread (a full pipe would stall it), stopped with
+    SIGTERM."""
+
+    def __init__(self, source, start_limit=60):
+        self.process = subprocess.Popen([str(HERALD), "serve", "--port", "0", "--source", str(source)],
+                                        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True)
+        self.output = []
+        first = threading.Event()
+
+        def drain():
+            for line in self.process.stdout:
+                self.output.append(line)
+                first.set()
+            first.set()
+        threading.Thread(target=drain, daemon=True).start()
+        if not first.wait(start_limit) or not self.output or " at http://" not in self.output[0]:
+            self.stop()
+            raise RuntimeError("herald serve printed no address:\n" + "".join(self.output))
+        self.url = self.output[0].split(" at ", 1)[1].strip()
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def console_errors(driver):
+    """The console's errors since the last call (the log is emptied by reading it)."""
+    return ["%s: %s" % (entry["level"], entry["message"]) for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE"]
+
+
 def new_driver(size=DESKTOP, arguments=()):
     """Headless Chromium through Debian's chromedriver, with the console and network logged;
     `arguments` are more command-line switches for Chromium."""

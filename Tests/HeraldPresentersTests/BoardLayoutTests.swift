@@ -98,3 +98,26 @@ private func board(_ layout: TaskBoardPresenter.Layout) throws -> TemplateValue 
     #expect(cards.map { $0["url"]?.string } == ["https://github.com/o/r/issues/3", "../notes/plan/index.html", nil])
     #expect(cards[2]["url"]?.isNull == true)
 }
+
+@Test func aTaskWaitingForItsThresholdDayIsInNoLaneAsInNoColumn() throws {
+    var waiting = Task(id: "w", title: "Waits", status: "doing", assignee: "Maren", location: here)
+    waiting.threshold = try day("2026-12-01")
+    let view = TaskBoardPresenter(tasks: try tasks() + [waiting], columns: columns, layout: .init(limits: ["doing": 3], swimlanes: .assignee),
+                                  context: try context()).board(route: "tasks/")
+    #expect(view["upcoming"]?["count"]?.int == 1)
+    let heads = view["columns"]?.list ?? []
+    #expect(heads.map { $0["count_text"]?.string } == ["1", "3 / 3", "3"])
+    let lanes = view["lanes"]?.list ?? []
+    #expect(lanes.map { $0["count"]?.int } == [3, 1, 3])
+    #expect(lanes.map { $0["value"]?.string } == ["Maren", "Tobi", nil])
+    #expect(lanes[2]["value"]?.isNull == true)
+    // Each column's lanes add up to its head.
+    for (position, head) in heads.enumerated() {
+        let inLanes = lanes.map { $0["columns"]?.list?[position]["count"]?.int ?? 0 }.reduce(0, +)
+        #expect(inLanes == head["count"]?.int, "\(head["title"]?.string ?? "")")
+    }
+    let placement = TaskBoardPresenter.placement(of: try tasks() + [waiting], columns: columns, now: try context().now,
+                                                 timeZone: try context().timeZone)
+    #expect(placement.upcoming == [7])
+    #expect(placement.columns.map(\.count) == [1, 3, 3])
+}

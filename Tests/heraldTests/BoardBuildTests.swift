@@ -45,10 +45,39 @@ private func board(_ keys: String) throws -> TemporarySite {
     #expect(built.status == 0, "\(built.stderr)")
     let page = try site.read("Output/tasks/index.html")
     #expect(page.contains(#"<h2 class="lane-head" id="lane-Maren-heading">@Maren"#), "\(page)")
+    // A lane names the value it stands for, for the served board's drops.
+    #expect(page.contains(#"<section class="lane" id="lane-Maren" aria-labelledby="lane-Maren-heading" data-count-scope data-lane="Maren">"#))
     #expect(page.contains(#"href="../tasks/calendar.ics""#))
     let feed = try site.read("Output/tasks/calendar.ics")
     #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\n") && feed.hasSuffix("END:VCALENDAR\r\n"))
     #expect(site.exists("Output/tasks/projects/release/calendar.ics"))
     let check = try await site.herald(["check"])
     #expect(check.status == 0, "\(check.stderr)")
+}
+
+@Test func theLimitWarningCountsWhatTheColumnHeadCountsNotTheUpcomingTasks() async throws {
+    // Two tasks in Doing now and two that wait for their threshold day (t:) in the Upcoming list.
+    let waiting = "2026-11-01 Later one status:doing t:2027-01-04\n2026-11-01 Later two status:doing t:2027-01-05\n"
+    let site = try TemporarySite([
+        "herald.yml": "title: Limits\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n"
+            + "  columns: [todo, doing, done]\n  limits: {doing: 2}\n",
+        "Content/todo.txt": "2026-11-01 Now one status:doing\n2026-11-01 Now two status:doing\n" + waiting,
+    ])
+    let atLimit = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(atLimit.status == 0, "\(atLimit.stderr)")
+    #expect(!atLimit.stderr.contains("over its limit"), "\(atLimit.stderr)")
+    var page = try site.read("Output/tasks/index.html")
+    #expect(page.contains("2 / 2<span class=\"sr-only\">, limit 2</span>"), "\(page)")
+    #expect(page.contains(#"<h2 id="upcoming-heading">Upcoming <span class="muted">2</span>"#))
+
+    try site.write("Content/todo.txt", "2026-11-01 Now three status:doing\n" + (try site.read("Content/todo.txt")))
+    let over = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(over.stderr.contains("herald.yml:6:19: warning: column 'doing' holds 3 tasks, over its limit of 2"), "\(over.stderr)")
+    page = try site.read("Output/tasks/index.html")
+    #expect(page.contains("3 / 2<span class=\"sr-only\">, over its limit of 2</span>"), "\(page)")
+
+    // On the day the waiting tasks start, they are in the column, its head and the warning alike.
+    let later = try await site.herald(["build", "--now", "2027-01-05T10:00:00Z"])
+    #expect(later.stderr.contains("column 'doing' holds 5 tasks, over its limit of 2"), "\(later.stderr)")
+    #expect(try site.read("Output/tasks/index.html").contains("5 / 2<span class=\"sr-only\">"))
 }

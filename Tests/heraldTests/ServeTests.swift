@@ -213,7 +213,9 @@ private func escaped(_ text: String) -> String {
     for step in steps {
         let reply = try await server.post("/_herald/tasks", json: step.json, headers: headers)
         #expect(reply.status == 200, "\(step.json): \(reply.body)")
-        #expect(reply.body.hasPrefix(#"{"id":""#) && reply.body.hasSuffix(#","ok":true}"#), "\(reply.body)")
+        #expect(reply.body.hasPrefix(#"{"id":""#), "\(reply.body)")
+        // A removal's answer names it, to undo it by; no other answer has anything to undo.
+        #expect(reply.body.hasSuffix(#","ok":true}"#) != step.json.contains(#""remove""#), "\(reply.body)")
         let command = try await CLI.run(step.command, in: twin.folder)
         #expect(command.status == 0, "\(command.stderr)")
         #expect(try Data(contentsOf: site.url("Content/todo.txt")) == Data(contentsOf: twin.url("Content/todo.txt")), "\(step.json)")
@@ -407,4 +409,59 @@ private func exchange(port: UInt16, head: String, body: [UInt8], limit: Int) thr
     // The server goes on answering.
     #expect(try await server.get("/tasks/").status == 200)
     #expect(try await server.stop() == 0)
+}
+
+@Test func aRemovalIsUndoneByTheNameItsAnswerGaveAndOnlyOnce() async throws {
+    let site = try TemporarySite(todoFiles)
+    let server = try await ServeProcess(in: site.folder)
+    let token = try #require((try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])?["token"] as? String)
+    let headers = ["X-Herald-Token": token, "Origin": server.origin]
+    let list = try await CLI.run(["tasks", "list"], in: site.folder)
+    let id = String(try #require(list.output.split(separator: "\n").dropFirst().first).prefix { $0 != " " })
+    let removed = try await server.post("/_herald/tasks", json: #"{"action":"remove","id":"\#(id)"}"#, headers: headers)
+    #expect(removed.status == 200, "\(removed.body)")
+    #expect(try site.read("Content/todo.txt") == todo.replacingOccurrences(of: "Pick up milk @GroceryStore\n", with: ""))
+    let reply = try #require(try JSONSerialization.jsonObject(with: Data(removed.body.utf8)) as? [String: Any])
+    let name = try #require(reply["undo"] as? String)
+    #expect(name.count == 64)
+    // A name the server did not give puts nothing back.
+    let forged = try await server.post("/_herald/tasks", json: #"{"action":"restore","undo":"\#(String(repeating: "0", count: 64))"}"#,
+                                       headers: headers)
+    #expect(forged.status == 400)
+    #expect(forged.body.contains("no removal to undo by that name"))
+    let restored = try await server.post("/_herald/tasks", json: #"{"action":"restore","undo":"\#(name)"}"#, headers: headers)
+    #expect(restored.status == 200, "\(restored.body)")
+    #expect(try site.read("Content/todo.txt") == todo)
+    #expect(try await server.get("/tasks/").body.contains("Pick up milk"))
+    let again = try await server.post("/_herald/tasks", json: #"{"action":"restore","undo":"\#(name)"}"#, headers: headers)
+    #expect(again.status == 400)
+    #expect(try site.read("Content/todo.txt") == todo)
+    #expect(try await server.stop() == 0)
+}
+
+@Test func aMoveIntoAnotherPriorityLaneWritesTheColumnAndThePriorityAtOnce() async throws {
+    let site = try TemporarySite(["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n"
+                                    + "  columns: [todo, doing, done]\n  swimlanes: priority\n",
+                                  "Content/todo.txt": todo])
+    let server = try await ServeProcess(in: site.folder)
+    let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
+    let lanes = try #require(board["lanes"] as? [String: Any])
+    #expect(lanes["field"] as? String == "priority" && lanes["writes"] as? Bool == true, "\(lanes)")
+    let headers = ["X-Herald-Token": try #require(board["token"] as? String), "Origin": server.origin]
+    let list = try await CLI.run(["tasks", "list"], in: site.folder)
+    let id = String(try #require(list.output.split(separator: "\n").dropFirst().first).prefix { $0 != " " })
+    let reply = try await server.post("/_herald/tasks", json: #"{"action":"move","id":"\#(id)","status":"doing","priority":"B"}"#,
+                                      headers: headers)
+    #expect(reply.status == 200, "\(reply.body)")
+    #expect(try site.read("Content/todo.txt") == todo.replacingOccurrences(of: "Pick up milk @GroceryStore\n",
+                                                                           with: "(B) Pick up milk @GroceryStore status:doing\n"))
+    #expect(try await server.stop() == 0)
+
+    // Lanes by a field the editor does not write are said to be so.
+    try site.write("herald.yml", "title: Board\ntasks:\n  source: Content/todo.txt\n  swimlanes: project\n")
+    let other = try await ServeProcess(in: site.folder)
+    let otherBoard = try #require(try settings(of: try await other.get("/tasks/").body)["board"] as? [String: Any])
+    let otherLanes = try #require(otherBoard["lanes"] as? [String: Any])
+    #expect(otherLanes["field"] as? String == "project" && otherLanes["writes"] as? Bool == false, "\(otherLanes)")
+    #expect(try await other.stop() == 0)
 }
