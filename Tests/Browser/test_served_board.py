@@ -312,6 +312,29 @@ class JsonServedBoardTests(ServedBoardFlows, ServedBoardCase):
     fmt = Json()
 
 
+class RepeatingTaskTests(ServedBoardCase):
+    """Done on a repeating task adds its next occurrence; undo takes back both."""
+
+    original = "2026-11-01 Water the plants rec:1w due:2026-11-20\nCall Mom\n"
+
+    def test_done_adds_the_next_occurrence_and_undo_takes_both_back(self):
+        self.serve("tasks:\n  source: Content/todo.txt\n", {"Content/todo.txt": self.original})
+        self.open_board()
+        self.card("Water the plants").find_element(By.XPATH, ".//button[. = 'Done']").click()
+        self.wait_for_card("Water the plants", "#column-done")
+        self.wait_for_card("Water the plants", "#column-todo")
+        written = (self.site / "Content/todo.txt").read_text()
+        completed = [(datetime.now(timezone.utc) + timedelta(days=offset)).date() for offset in (0, -1)]
+        expected = ["x %s 2026-11-01 Water the plants rec:1w due:2026-11-20\nCall Mom\n%s Water the plants rec:1w due:%s\n"
+                    % (day.isoformat(), day.isoformat(), (day + timedelta(weeks=1)).isoformat()) for day in completed]
+        self.assertIn(written, expected)
+        self.undo()
+        self.wait_for_bytes("Content/todo.txt", self.original)
+        self.wait_for(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#column-done li.card"),
+                      "the done column should be empty again")
+        self.assert_no_console_errors()
+
+
 class ReadOnlySourceTests(ServedBoardCase):
     """A task source the editor cannot write: the board says why, and offers no control that would fail."""
 
@@ -329,7 +352,7 @@ class ReadOnlySourceTests(ServedBoardCase):
     def test_a_folder_of_notes(self):
         self.serve("tasks:\n  source: Content/tasks\n",
                    {"Content/tasks/water.md": "---\ntitle: Water the plants\nstatus: todo\n---\nThe ferns first.\n"})
-        self.check_read_only("a folder of files")
+        self.check_read_only("the tasks come from the folder 'Content/tasks'")
 
     def test_a_url(self):
         data = support.scratch() / ("remote-tasks-%d" % next(_sites))
