@@ -133,6 +133,7 @@ struct BuildCommand: ParsableCommand {
         return "\(tally.source): \(Console.grouped(tally.records)) record\(tally.records == 1 ? "" : "s"): "
             + "\(Console.grouped(tally.made)) made, \(Console.grouped(tally.dropped)) dropped by status_map"
             + (refused > 0 ? ", \(Console.grouped(refused)) with errors" : "")
+            + (tally.comments > 0 ? "; \(Console.grouped(tally.comments)) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
     }
 
     /// `https://api.example.org/heroes.json: downloaded, HTTP 200, 12,345 bytes, 87 ms`

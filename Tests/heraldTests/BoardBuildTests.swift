@@ -81,3 +81,27 @@ private func board(_ keys: String) throws -> TemporarySite {
     #expect(later.stderr.contains("column 'doing' holds 5 tasks, over its limit of 2"), "\(later.stderr)")
     #expect(try site.read("Output/tasks/index.html").contains("5 / 2<span class=\"sr-only\">"))
 }
+
+/// Every line of a todo.txt file is a task, a record status_map drops, or a comment the site
+/// named, and the build says how many of each.
+@Test func theBuildCountsTheCommentLinesItSkipped() async throws {
+    let site = try TemporarySite([
+        "herald.yml": "title: Comments\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n  comments: \"#\"\n"
+            + "  status_map: {later: ~}\n",
+        "Content/todo.txt": "# Home\nCall Mom\n  # indented, still a comment\n#1 priority: also a comment here\n\n"
+            + "Pick up milk status:later\nWater the plants\n",
+    ])
+    let built = try await site.herald(["build", "--report", "report.json", "--verbose"])
+    #expect(built.status == 0, "\(built.stderr)")
+    #expect(built.output.contains("Content/todo.txt: 3 records: 2 made, 1 dropped by status_map; 3 comment lines skipped"),
+            "\(built.output)")
+    let report = try JSONSerialization.jsonObject(with: Data(site.read("report.json").utf8)) as? [String: Any]
+    let records = try #require((report?["records"] as? [[String: Any]])?.first)
+    #expect(records["comments"] as? Int == 3)
+    // Without comments: every line is a task, and none is counted as a comment.
+    try site.write("herald.yml", "title: Comments\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n"
+                   + "  status_map: {later: ~}\n")
+    let plain = try await site.herald(["build", "--verbose"])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect(plain.output.contains("Content/todo.txt: 6 records: 5 made, 1 dropped by status_map\n"), "\(plain.output)")
+}

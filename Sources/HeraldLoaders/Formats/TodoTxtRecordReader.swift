@@ -68,17 +68,28 @@ public struct TodoTxtRecordReader: TextRecordReader {
         }
     }
 
+    /// Whether the line (its ending left out) starts, after blanks, with what starts a comment.
+    static func isComment(_ line: ArraySlice<UInt8>, comments: String?) -> Bool {
+        guard let comments, !comments.isEmpty else { return false }
+        return line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.starts(with: comments.utf8)
+    }
+
+    /// How many lines of the text are comments, for the build's count of what each source gave.
+    public func commentLines(inText bytes: [UInt8]) -> Int {
+        guard comments?.isEmpty == false else { return 0 }
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .reduce(0) { Self.isComment($1, comments: comments) ? $0 + 1 : $0 }
+    }
+
     /// The record of one line (its ending left out) at 1-based `number`; nil for a blank line, or
     /// one that starts with `comments`. The line stands alone: no other line changes what it reads as.
     public static func record(inLine line: ArraySlice<UInt8>, number: Int, file: String,
                               comments: String? = nil) -> Result<Record?, DiagnosticError> {
+        if isComment(line, comments: comments) { return .success(nil) }
         // Most lines are ASCII, whose bytes are their scalars: no String to decode them through.
         var scalars = line.allSatisfy { $0 < 0x80 } ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
-        guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return .success(nil) }
-        if let comments, !comments.isEmpty, scalars[start...].starts(with: comments.unicodeScalars) {
-            return .success(nil)
-        }
+        guard scalars.contains(where: { $0 != " " && $0 != "\t" }) else { return .success(nil) }
         var task = TodoTxtTask(scalars: scalars, line: number, file: file)
         let fields = task.fields()
         guard task.diagnostics.isEmpty else { return .failure(DiagnosticError(task.diagnostics)) }

@@ -11,6 +11,8 @@ public struct SourceTally: Sendable, Codable, Equatable {
     public var made: Int
     /// Records `status_map` dropped with `~`.
     public var dropped: Int
+    /// Lines skipped as comments (todo.txt with `comments:`), which are no records.
+    public var comments: Int = 0
 }
 
 /// Counts a source's records as they are decoded, on every core.
