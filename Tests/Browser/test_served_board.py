@@ -9,7 +9,7 @@ import itertools
 import os
 from datetime import datetime, timedelta, timezone
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -95,9 +95,17 @@ class ServedBoardCase(support.BrowserTest):
                       "the served board's script should run")
 
     def wait_for(self, condition, message):
+        def attempt(_):
+            try:
+                return condition()
+            except WebDriverException as error:
+                # The page reloading after a rebuild may take the element away mid-lookup.
+                if "does not belong to the document" in str(error):
+                    return False
+                raise
         return WebDriverWait(self.driver, WAIT, poll_frequency=0.02,
                              ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
-            lambda _: condition(), message)
+            attempt, message)
 
     def card(self, title, within=""):
         """The card whose title holds `title`, inside the element `within` selects."""
