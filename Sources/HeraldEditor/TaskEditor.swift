@@ -16,6 +16,9 @@ public struct TaskEditor: Sendable {
     /// Runs between reading the file and writing it back; tests change the file here to check
     /// that a file changed meanwhile is left alone.
     public var beforeWrite: (@Sendable () -> Void)?
+    /// Whether a `remove` from a text file hands back its `Removal`, for an undo: working it out
+    /// compares and hashes the whole file, which a command that cannot undo need not pay for.
+    public var keepsRemovals = false
 
     public init(site: URL, config: TasksConfig, now: Date) {
         self.site = site
@@ -128,7 +131,7 @@ public struct TaskEditor: Sendable {
             try source.write(editor, from: before)
         }
         var removal: Removal?
-        if case .remove = change, let target, case .bytes(let bytes) = editor.result {
+        if keepsRemovals, case .remove = change, let target, case .bytes(let bytes) = editor.result {
             removal = Removal(taskID: target.task.id, before: before.file.bytes, after: bytes)
         }
         return Outcome(task: task, changed: true, diff: diff, next: next, warnings: warnings, removal: removal)

@@ -19,10 +19,14 @@ struct TaskFiles {
 
     /// A glob, or a path that is a folder.
     static func isMany(_ path: String, site: URL) -> Bool {
-        if path.contains(where: { "*?[".contains($0) }) { return true }
+        if isGlob(path) { return true }
         var isFolder: ObjCBool = false
         let url = site.appendingPathComponent(path)
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && isFolder.boolValue
+    }
+
+    private static func isGlob(_ path: String) -> Bool {
+        path.contains(where: { "*?[".contains($0) })
     }
 
     func tasks() throws(DiagnosticError) -> [Task] {
@@ -33,7 +37,7 @@ struct TaskFiles {
     /// holding the task `id` names, else the first file read.
     func refusal(for id: String?) -> DiagnosticError {
         let path = loader.spec.path
-        let kind = path.contains(where: { "*?[".contains($0) }) ? "the files of the pattern" : "the folder"
+        let kind = Self.isGlob(path) ? "the files of the pattern" : "the folder"
         var file = try? loader.records.files(of: loader.spec).first?.path
         var which = file.map { " (such as '\($0)')" } ?? ""
         if let id = id?.trimmingBlanks(), !id.isEmpty, let tasks = try? tasks() {

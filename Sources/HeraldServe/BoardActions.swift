@@ -148,7 +148,9 @@ struct BoardActions: Sendable {
             guard let tasks = config.tasks else {
                 return .failure(Problem(message: "herald.yml: error: the site has no tasks: section, so there are no tasks to edit"))
             }
-            return .success(try TaskEditor(site: site, config: tasks, now: Date()).apply(change))
+            var editor = TaskEditor(site: site, config: tasks, now: Date())
+            editor.keepsRemovals = true
+            return .success(try editor.apply(change))
         } catch {
             let lines = error.diagnostics.map(\.description)
             let more = lines.count > 1 ? " (and \(lines.count - 1) more)" : ""

@@ -35,8 +35,10 @@ struct EditSite {
     }
 
     @discardableResult
-    func apply(_ change: TaskChange, now: String = "2026-11-23T10:00:00Z") throws -> TaskEditor.Outcome {
-        try editor(now: now).apply(change)
+    func apply(_ change: TaskChange, now: String = "2026-11-23T10:00:00Z", keepsRemovals: Bool = false) throws -> TaskEditor.Outcome {
+        var editor = try editor(now: now)
+        editor.keepsRemovals = keepsRemovals
+        return try editor.apply(change)
     }
 
     func tasks() throws -> [Task] {

@@ -30,7 +30,7 @@ func aRemovalPutBackGivesTheOriginalBytes(position: Int) throws {
         let site = try EditSite(path: format.path, bytes: Array(format.text.utf8), extra: format.extra)
         let original = try site.bytes
         let task = try site.tasks()[position]
-        let removed = try site.apply(.remove(id: task.id))
+        let removed = try site.apply(.remove(id: task.id), keepsRemovals: true)
         let removal = try #require(removed.removal, "\(format.path)")
         #expect(try site.bytes != original)
         let restored = try site.apply(.restore(removal))
@@ -43,13 +43,13 @@ func aRemovalPutBackGivesTheOriginalBytes(position: Int) throws {
 
 @Test func aRemovalIsNotPutBackIntoAFileChangedSince() throws {
     let site = try EditSite(path: "Content/todo.txt", bytes: Array("Call Mom\nPick up milk\n".utf8))
-    let removal = try #require(try site.apply(.remove(id: try site.tasks()[0].id)).removal)
+    let removal = try #require(try site.apply(.remove(id: try site.tasks()[0].id), keepsRemovals: true).removal)
     try site.site.write("Content/todo.txt", "Pick up milk\nWater the plants\n")
     let message = try site.failure(.restore(removal))
     #expect(message.contains("the task file changed since the task was removed"), "\(message)")
     // The same removal twice: after the first, the file is no longer what the removal left.
     let again = try EditSite(path: "Content/todo.txt", bytes: Array("Call Mom\nPick up milk\n".utf8))
-    let second = try #require(try again.apply(.remove(id: try again.tasks()[0].id)).removal)
+    let second = try #require(try again.apply(.remove(id: try again.tasks()[0].id), keepsRemovals: true).removal)
     try again.apply(.restore(second))
     #expect(try again.failure(.restore(second)).contains("changed since the task was removed"))
     #expect(try again.bytes == Array("Call Mom\nPick up milk\n".utf8))
