@@ -33,9 +33,11 @@ public struct RecordLoader: Sendable {
     /// every problem of every file and record. A folder's files are each read, parsed and decoded
     /// in one go on one core, so 100,000 Markdown files never sit in memory as records all at once;
     /// the records of a single file are decoded on every core.
-    /// `prepare` sees each file's records (all of a URL source's pages together) before they are decoded.
+    /// `prepare` sees each file's records (all of a URL source's pages together) before they are
+    /// decoded; `comments` is told how many lines each file read skipped as comments.
     public func decode<Model: Sendable>(_ spec: SourceSpec,
                                         prepare: (@Sendable ([Record]) -> [Record])? = nil,
+                                        comments: (@Sendable (Int) -> Void)? = nil,
                                         _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
         throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic]) {
         if spec.isRemote {
@@ -48,10 +50,13 @@ public struct RecordLoader: Sendable {
         let (inputs, cache) = (inputs, decoded)
         let kind = DecodedFiles.kind(of: Model.self, format: format.rawValue)
         @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
-            let records = if let text = reader as? any TextRecordReader {
-                try text.records(inText: inputs.bytes(of: file, limit: spec.maxBytes), file: file.path)
+            let records: [Record]
+            if let text = reader as? any TextRecordReader {
+                let bytes = try inputs.bytes(of: file, limit: spec.maxBytes)
+                records = try text.records(inText: bytes, file: file.path)
+                comments?(text.commentLines(inText: bytes))
             } else {
-                try reader.records(in: file)
+                records = try reader.records(in: file)
             }
             return prepare?(records) ?? records
         }

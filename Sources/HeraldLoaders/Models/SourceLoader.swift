@@ -63,14 +63,14 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
             }
         }
         guard !joins.isEmpty else {
-            let (models, problems) = try records.decode(spec, prepare: prepare, counted)
+            let (models, problems) = try records.decode(spec, prepare: prepare, comments: counter.count(comments:), counted)
             return try check(models, problems, log)
         }
         let tables = try joinTables()
         // A model kept from an earlier build knows nothing of a joined file that changed since.
         var loader = records
         loader.decoded = nil
-        let (models, problems) = try loader.decode(spec, prepare: prepare) { record throws(DiagnosticError) in
+        let (models, problems) = try loader.decode(spec, prepare: prepare, comments: counter.count(comments:)) { record throws(DiagnosticError) in
             var merged = record
             for table in tables { merged = try table.merge(into: merged) }
             return try counted(merged)
@@ -91,20 +91,5 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
 
     /// What the last `load()` made of the source's records. Under `herald serve`, files whose
     /// models were kept from an earlier build are not counted again.
-    public var tally: SourceTally? {
-        var tally = counter.tally(of: spec.path)
-        tally.comments = commentLines()
-        return tally
-    }
-
-    /// The comment lines of a todo.txt source that names what starts them, counted again from
-    /// the files' bytes: the reader skips them, so no record stands for them.
-    private func commentLines() -> Int {
-        guard let comments = spec.comments, !comments.isEmpty, !spec.isRemote,
-              (try? records.format(of: spec)) == .todoTxt, let files = try? records.files(of: spec) else { return 0 }
-        let reader = TodoTxtRecordReader(comments: comments)
-        return files.reduce(0) { count, file in
-            count + ((try? FileBytes.read(path: file.fullPath, limit: spec.maxBytes)).map(reader.commentLines) ?? 0)
-        }
-    }
+    public var tally: SourceTally? { counter.tally(of: spec.path) }
 }

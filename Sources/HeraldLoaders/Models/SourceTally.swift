@@ -17,10 +17,14 @@ public struct SourceTally: Sendable, Codable, Equatable {
 
 /// Counts a source's records as they are decoded, on every core.
 final class SourceCounter: Sendable {
-    private let counts = Mutex((records: 0, made: 0, dropped: 0))
+    private let counts = Mutex((records: 0, made: 0, dropped: 0, comments: 0))
 
     func reset() {
-        counts.withLock { $0 = (0, 0, 0) }
+        counts.withLock { $0 = (0, 0, 0, 0) }
+    }
+
+    func count(comments: Int) {
+        counts.withLock { $0.comments += comments }
     }
 
     func count(made: Bool, dropped: Bool) {
@@ -33,6 +37,7 @@ final class SourceCounter: Sendable {
 
     func tally(of source: String) -> SourceTally {
         let counts = counts.withLock { $0 }
-        return SourceTally(source: source, records: counts.records, made: counts.made, dropped: counts.dropped)
+        return SourceTally(source: source, records: counts.records, made: counts.made, dropped: counts.dropped,
+                           comments: counts.comments)
     }
 }
