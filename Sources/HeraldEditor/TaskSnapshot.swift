@@ -26,12 +26,18 @@ struct TaskSnapshot {
         var span: Range<Int>
     }
 
-    /// A task's ID and the record it came from.
+    /// A task's ID and the record it came from. A derived ID stays a number until it is shown:
+    /// writing out a large file's IDs as text would cost more than finding one of them.
     struct TaskEntry {
-        var id: String
-        var isDerived: Bool
+        /// The task's own ID; nil when it is derived.
+        var ownID: String?
+        /// The derived ID's number, when `ownID` is nil.
+        var derived: UInt64
         var ambiguous: Bool
         var recordIndex: Int
+
+        var isDerived: Bool { ownID == nil }
+        var id: String { ownID ?? TaskID.text(of: derived) }
     }
 
     /// Whole records: kept, or read again from a todo.txt file's line (each line stands alone).
@@ -72,8 +78,8 @@ struct TaskSnapshot {
     /// The ID the board shows for entry `index`: a derived ID's shortest unique prefix (`TaskID`).
     func shortID(_ index: Int) -> String {
         let entry = tasks[index]
-        guard entry.isDerived, entry.id.utf8.count == 16, let hash = UInt64(entry.id, radix: 16) else { return entry.id }
-        return TaskID.abbreviation(of: entry.id, hash: hash, among: derivedHashes)
+        guard entry.isDerived else { return entry.id }
+        return TaskID.abbreviation(of: entry.derived, among: derivedHashes)
     }
 
     /// The task of entry `index` with the ID the board shows.
@@ -87,7 +93,7 @@ struct TaskSnapshot {
     func shortTasks() throws(DiagnosticError) -> [Task] {
         let derived = tasks.indices.filter { tasks[$0].isDerived }
         var ids = tasks.map(\.id)
-        for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].id })) { ids[index] = id }
+        for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].derived })) { ids[index] = id }
         return try tasks.indices.map { index throws(DiagnosticError) in
             var task = try task(index)
             task.id = ids[index]
@@ -99,9 +105,12 @@ struct TaskSnapshot {
     /// git short hash). An unknown ID or a prefix of several is an error naming the candidates.
     func target(_ id: String) throws(DiagnosticError) -> EditTarget {
         let wanted = id.trimmingBlanks()
-        var matches = tasks.indices.filter { tasks[$0].id == wanted }
-        if matches.isEmpty, !wanted.isEmpty {
-            matches = tasks.indices.filter { tasks[$0].isDerived && tasks[$0].id.hasPrefix(wanted.lowercased()) }
+        let full = wanted.utf8.count == 16 ? TaskID.Prefix(wanted) : nil
+        var matches = tasks.indices.filter { index in
+            tasks[index].ownID.map { $0 == wanted } ?? (full?.matches(tasks[index].derived) ?? false)
+        }
+        if matches.isEmpty, let prefix = TaskID.Prefix(wanted) {
+            matches = tasks.indices.filter { tasks[$0].isDerived && prefix.matches(tasks[$0].derived) }
         }
         let here = SourceLocation(file: file.displayPath)
         guard let first = matches.first else {

@@ -20,7 +20,9 @@ extension TaskSnapshot {
         var assigned: [DerivedIDs.Assigned?] = []
         for record in records {
             Self.decode(record, span: 0..<0, rules: rules, derivesLater: false, into: &summaries, &decoded, &problems)
-            assigned.append(record.derivedID.map { DerivedIDs.Assigned(id: $0, ambiguous: record.derivedIDIsAmbiguous) })
+            assigned.append(record.derivedID.flatMap { id in
+                UInt64(id, radix: 16).map { DerivedIDs.Assigned(number: $0, ambiguous: record.derivedIDIsAmbiguous) }
+            })
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         self.init(file: file, rules: rules, summaries: summaries, decoded: decoded, assigned: assigned, origin: .kept(records))
@@ -51,17 +53,18 @@ extension TaskSnapshot {
         }
         problems = lineProblems + problems
         guard problems.isEmpty else { throw DiagnosticError(problems) }
-        completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
+        let shared = completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
         return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
-                            assigned: DerivedIDs.assign(summaries.map(\.key)), origin: .todoTxt(bytes: bytes))
+                            assigned: DerivedIDs.assign(summaries.map(\.key), sharedTitles: shared), origin: .todoTxt(bytes: bytes))
     }
 
     /// Gives the keys of records that share a title their identity, each such record read again
     /// from its line: few records share a title, and hashing every record's fields would cost
-    /// more than reading those again.
-    static func completeIdentities(_ summaries: inout [RecordSummary], bytes: [UInt8], file: String, comments: String?) {
+    /// more than reading those again. Returns the shared titles, for assigning the IDs.
+    static func completeIdentities(_ summaries: inout [RecordSummary], bytes: [UInt8], file: String,
+                                   comments: String?) -> Set<TaskID.Hasher> {
         let shared = DerivedIDs.sharedTitles(summaries.map(\.key))
-        guard !shared.isEmpty else { return }
+        guard !shared.isEmpty else { return shared }
         for index in summaries.indices {
             guard var key = summaries[index].key, key.identity == nil, shared.contains(key.title),
                   case .success(let record?) = TodoTxtRecordReader.record(inLine: bytes[summaries[index].span],
@@ -70,6 +73,7 @@ extension TaskSnapshot {
             key.addIdentity(of: record)
             summaries[index].key = key
         }
+        return shared
     }
 
     /// Decodes one record, keeping its summary, and its own ID when it has one. `derivesLater`:
@@ -98,10 +102,10 @@ extension TaskSnapshot {
         self.origin = origin
         let tasks = decoded.map { task in
             let derived = task.ownID == nil ? assigned[task.recordIndex] : nil
-            return TaskEntry(id: task.ownID ?? derived?.id ?? String(summaries[task.recordIndex].line), isDerived: derived != nil,
-                             ambiguous: derived?.ambiguous ?? false, recordIndex: task.recordIndex)
+            return TaskEntry(ownID: derived == nil ? task.ownID ?? String(summaries[task.recordIndex].line) : nil,
+                             derived: derived?.number ?? 0, ambiguous: derived?.ambiguous ?? false, recordIndex: task.recordIndex)
         }
         self.tasks = tasks
-        derivedHashes = tasks.compactMap { $0.isDerived ? UInt64($0.id, radix: 16) : nil }
+        derivedHashes = tasks.compactMap { $0.isDerived ? $0.derived : nil }
     }
 }

@@ -17,7 +17,7 @@ extension TaskSnapshot {
         try checkText(bytes[start..<newEnd], firstLine: firstLine)
 
         var summaries = Array(records[..<first])
-        var decoded = tasks.prefix { $0.recordIndex < first }.map { Decoded(recordIndex: $0.recordIndex, ownID: $0.isDerived ? nil : $0.id) }
+        var decoded = tasks.prefix { $0.recordIndex < first }.map { Decoded(recordIndex: $0.recordIndex, ownID: $0.ownID) }
         var problems: [Diagnostic] = []
         var line = firstLine
         var lineStart = start
@@ -44,11 +44,11 @@ extension TaskSnapshot {
             summaries.append(summary)
         }
         decoded += tasks.filter { $0.recordIndex >= last }.map { task in
-            Decoded(recordIndex: task.recordIndex - last + regionEnd, ownID: task.isDerived ? nil : task.id)
+            Decoded(recordIndex: task.recordIndex - last + regionEnd, ownID: task.ownID)
         }
-        Self.completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
+        let shared = Self.completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
         return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
-                            assigned: DerivedIDs.assign(summaries.map(\.key)), origin: .todoTxt(bytes: bytes))
+                            assigned: DerivedIDs.assign(summaries.map(\.key), sharedTitles: shared), origin: .todoTxt(bytes: bytes))
     }
 
     /// Where the texts differ, widened to whole lines: the offset where the first changed line

@@ -12,7 +12,7 @@ public enum TaskID {
     /// a title hash differently so that every task has its own ID.
     public static func derived(fromTitle title: String, occurrence: Int) -> String {
         var hasher = Hasher()
-        hasher.add(title.utf8)
+        hasher.add(utf8: title)
         return hasher.id(occurrence: occurrence)
     }
 
@@ -27,8 +27,22 @@ public enum TaskID {
 
         public init() {}
 
-        public mutating func add(_ bytes: some Sequence<UInt8>) {
+        public mutating func add(_ bytes: [UInt8]) {
             for byte in bytes { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        /// Adds the UTF-8 of `text`. Not generic over sequences: other modules would call a
+        /// generic one unspecialised, a byte at a time through an iterator.
+        public mutating func add(utf8 text: String) {
+            var hash = state
+            let done = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                return true
+            }
+            if done == nil {
+                for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            }
+            state = hash
         }
 
         /// Between a title and the rest of a task: a byte a title never holds (text is checked
@@ -40,20 +54,52 @@ public enum TaskID {
 
         /// The ID of the `occurrence`-th task (from 1) with what was hashed so far.
         public func id(occurrence: Int) -> String {
+            TaskID.text(of: number(occurrence: occurrence))
+        }
+
+        /// The number `id(occurrence:)` writes out: a large file's tasks keep their IDs as
+        /// numbers, and only the few an edit shows become text.
+        public func number(occurrence: Int) -> UInt64 {
             var copy = self
             if occurrence > 1 { copy.add([0] + Array(String(occurrence).utf8)) }
             var hash = copy.state
             hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
             hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
             hash ^= hash >> 31
-            let hex = String(hash, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
+            return hash
+        }
+    }
+
+    /// A derived ID's number as its text: 16 lowercase hex digits.
+    public static func text(of number: UInt64) -> String {
+        let hex = String(number, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// What a person typed to name a derived ID: its first hex digits, in either case.
+    public struct Prefix: Sendable {
+        private let value: UInt64
+        private let digits: Int
+
+        /// Nil unless `text` is 1 to 16 hex digits.
+        public init?(_ text: String) {
+            let lowered = text.lowercased()
+            guard (1...16).contains(lowered.utf8.count),
+                  lowered.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+                  let value = UInt64(lowered, radix: 16) else { return nil }
+            self.value = value
+            digits = lowered.utf8.count
+        }
+
+        /// True when the ID numbered `number` starts with these digits.
+        public func matches(_ number: UInt64) -> Bool {
+            number >> (64 - 4 * UInt64(digits)) == value
         }
     }
 
     /// Each ID cut to the shortest prefix (at least `minimumLength`) that no other ID shares.
     public static func abbreviations(of ids: [String]) -> [String] {
-        if let numbers = hashes(ids) { return abbreviations(of: ids, hashes: numbers) }
+        if let numbers = hashes(ids) { return abbreviations(of: numbers) }
         let sorted = ids.enumerated().sorted { $0.element < $1.element }
         var lengths = [Int](repeating: minimumLength, count: ids.count)
         for (position, entry) in sorted.enumerated() {
@@ -78,20 +124,21 @@ public enum TaskID {
         return numbers
     }
 
-    private static func abbreviations(of ids: [String], hashes: [UInt64]) -> [String] {
+    /// `abbreviations(of:)` for IDs given as their numbers.
+    public static func abbreviations(of hashes: [UInt64]) -> [String] {
         let order = hashes.indices.sorted { hashes[$0] < hashes[$1] }
-        var lengths = [Int](repeating: minimumLength, count: ids.count)
+        var lengths = [Int](repeating: minimumLength, count: hashes.count)
         for (position, index) in order.enumerated() {
             for neighbour in [position - 1, position + 1] where order.indices.contains(neighbour) {
                 lengths[index] = max(lengths[index], length(hashes[index], apartFrom: hashes[order[neighbour]]))
             }
         }
-        return zip(ids, lengths).map { String($0.prefix($1)) }
+        return zip(hashes, lengths).map { String(text(of: $0).prefix($1)) }
     }
 
-    /// The abbreviation of one full derived ID, `hash` its number, among the numbers of every ID
-    /// of its file (its own once among them): for an edit, which needs one or two IDs of many.
-    public static func abbreviation(of id: String, hash: UInt64, among hashes: [UInt64]) -> String {
+    /// The abbreviation of one derived ID, `hash` its number, among the numbers of every ID of
+    /// its file (its own once among them): for an edit, which needs one or two IDs of many.
+    public static func abbreviation(of hash: UInt64, among hashes: [UInt64]) -> String {
         var length = minimumLength
         var passedItself = false
         for other in hashes {
@@ -101,7 +148,7 @@ public enum TaskID {
             }
             length = max(length, Self.length(hash, apartFrom: other))
         }
-        return String(id.prefix(length))
+        return String(text(of: hash).prefix(length))
     }
 
     /// How many leading hex digits tell `hash` from `other`, at most all 16.

@@ -15,7 +15,7 @@ public struct DerivedIDKey: Sendable {
               let node = titlePaths.lazy.compactMap({ Self.found($0, in: record) }).first,
               case .string(let text) = node.value else { return nil }
         title = TaskID.Hasher()
-        title.add(text.utf8)
+        title.add(utf8: text)
         if withIdentity { addIdentity(of: record) }
     }
 
@@ -39,16 +39,16 @@ public struct DerivedIDKey: Sendable {
         switch value {
         case .null: hasher.add([1])
         case .bool(let flag): hasher.add([2, flag ? 1 : 0])
-        case .int(let number): hasher.add([3]); hasher.add(String(number).utf8)
-        case .double(let number): hasher.add([4]); hasher.add(String(number).utf8)
-        case .string(let text): hasher.add([5]); hasher.add(text.utf8)
+        case .int(let number): hasher.add([3]); hasher.add(utf8: String(number))
+        case .double(let number): hasher.add([4]); hasher.add(utf8: String(number))
+        case .string(let text): hasher.add([5]); hasher.add(utf8: text)
         case .list(let items):
             hasher.add([6])
             for item in items { add(item.value, to: &hasher); hasher.add([0]) }
         case .map(let map):
             hasher.add([7])
             for key in map.keys where key != "line" {
-                hasher.add(key.utf8)
+                hasher.add(utf8: key)
                 hasher.add([0])
                 if let child = map[key] { add(child.value, to: &hasher) }
                 hasher.add([0])
@@ -63,14 +63,17 @@ public struct DerivedIDKey: Sendable {
 /// removed record's ID to the next: their IDs hash all their fields, and records alike in every
 /// field are `ambiguous` (their IDs differ only by order, which edits change).
 public enum DerivedIDs {
+    /// A record's derived ID, kept as its number (`TaskID.text(of:)` writes it out).
     public struct Assigned: Sendable {
-        public var id: String
+        public var number: UInt64
         public var ambiguous: Bool
 
-        public init(id: String, ambiguous: Bool) {
-            self.id = id
+        public init(number: UInt64, ambiguous: Bool) {
+            self.number = number
             self.ambiguous = ambiguous
         }
+
+        public var id: String { TaskID.text(of: number) }
     }
 
     /// The titles more than one key has: those keys need their identity.
@@ -84,11 +87,11 @@ public enum DerivedIDs {
     }
 
     /// One ID for each key, in order; nil where the key is nil. Every key of a shared title must
-    /// have its identity.
-    public static func assign(_ keys: [DerivedIDKey?]) -> [Assigned?] {
-        let shared = sharedTitles(keys)
+    /// have its identity. `shared`: the keys' `sharedTitles`, when the caller has them already.
+    public static func assign(_ keys: [DerivedIDKey?], sharedTitles shared: Set<TaskID.Hasher>? = nil) -> [Assigned?] {
+        let shared = shared ?? sharedTitles(keys)
         guard !shared.isEmpty else {
-            return keys.map { key in key.map { Assigned(id: $0.title.id(occurrence: 1), ambiguous: false) } }
+            return keys.map { key in key.map { Assigned(number: $0.title.number(occurrence: 1), ambiguous: false) } }
         }
         var identities: [TaskID.Hasher: Int] = [:]
         for key in keys {
@@ -97,10 +100,10 @@ public enum DerivedIDs {
         var seen: [TaskID.Hasher: Int] = [:]
         return keys.map { key in
             guard let key else { return nil }
-            guard shared.contains(key.title) else { return Assigned(id: key.title.id(occurrence: 1), ambiguous: false) }
+            guard shared.contains(key.title) else { return Assigned(number: key.title.number(occurrence: 1), ambiguous: false) }
             let identity = key.identity ?? key.title
             seen[identity, default: 0] += 1
-            return Assigned(id: identity.id(occurrence: seen[identity] ?? 1), ambiguous: identities[identity, default: 0] > 1)
+            return Assigned(number: identity.number(occurrence: seen[identity] ?? 1), ambiguous: identities[identity, default: 0] > 1)
         }
     }
 }
