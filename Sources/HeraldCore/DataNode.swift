@@ -93,6 +93,12 @@ public struct DataMap: Sendable {
 
     public init() {}
 
+    /// An empty map with room for `count` keys, for a reader that knows how many it will add.
+    public init(capacity count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+    }
+
     public init(_ pairs: [(String, DataNode)]) {
         for (key, node) in pairs { self[key] = node }
     }

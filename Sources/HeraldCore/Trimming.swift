@@ -22,7 +22,8 @@ extension StringProtocol {
 
     /// Whether the text has anything but white space.
     public var hasVisibleText: Bool {
-        unicodeScalars.contains { !$0.properties.isWhitespace }
+        // An ASCII scalar needs no lookup in Unicode's tables, and most texts start with one.
+        unicodeScalars.contains { $0.isASCII ? Self.isPlainASCII($0) : !$0.properties.isWhitespace }
     }
 
     /// The text without leading and trailing spaces and tabs only: line breaks and other Unicode

@@ -5,20 +5,34 @@ import HeraldCore
 /// fields reports three errors in one build instead of one per build.
 struct FieldReader {
     let record: Record
-    /// Textual values that mean "no value" in this kind of data (`-` in the superhero-api).
+    /// Textual values besides blank ones that mean "no value" in this kind of data (`-` in the
+    /// superhero-api).
     let placeholders: Set<String>
-    /// How messages name the record: `task 'Ship it'`; set once the name is known.
-    var subject: String
+    /// What kind of record this is (`task`), for messages.
+    let kind: String
+    /// The record's name, once known (`Ship it`).
+    var name: String?
+    /// How messages name the record while it has no name.
+    var unnamed: String
     private(set) var diagnostics: [Diagnostic] = []
     /// Problems that leave the record usable (an unsafe link left out), for the build to show.
     private(set) var warnings: [Diagnostic] = []
+    /// Whether `extra` is asked for: a reader that only checks records keeps no list of the keys.
+    var tracksConsumed = true
     // Top-level keys whose whole value a model field took; everything else goes to `extra`.
     private var consumed: [String] = []
 
-    init(_ record: Record, subject: String, placeholders: Set<String> = []) {
+    init(_ record: Record, kind: String, placeholders: Set<String> = []) {
         self.record = record
-        self.subject = subject
-        self.placeholders = placeholders.union([""])
+        self.kind = kind
+        unnamed = kind
+        self.placeholders = placeholders
+    }
+
+    /// How messages name the record: `task 'Ship it'`. Made only for a message: most records
+    /// have none, and a large file has a million records.
+    var subject: String {
+        name.map { "\(kind) '\($0)'" } ?? unnamed
     }
 
     mutating func report(_ message: String, at node: DataNode?) {
@@ -76,9 +90,10 @@ struct FieldReader {
     func isMissing(_ value: DataValue) -> Bool {
         switch value {
         case .null: true
-        // Placeholders are short: a long text is missing only when it is blank, and checking
-        // that needs no trimmed copy of, say, a whole biography.
-        case .string(let text): text.utf8.count > 64 ? !text.hasVisibleText : placeholders.contains(text.trimmed())
+        // Placeholders are short: a long text is never one, and checking that needs no trimmed
+        // copy of, say, a whole biography.
+        case .string(let text):
+            !text.hasVisibleText || (!placeholders.isEmpty && text.utf8.count <= 64 && placeholders.contains(text.trimmed()))
         default: false
         }
     }
@@ -95,7 +110,7 @@ struct FieldReader {
                 report("field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))", at: list)
                 return nil
             }
-            if !path.utf8.contains(UInt8(ascii: ".")) { consumed.append(path) }
+            if tracksConsumed, !path.utf8.contains(UInt8(ascii: ".")) { consumed.append(path) }
             if !isMissing(node.value) { return (path, node) }
         }
         return nil

@@ -12,13 +12,12 @@ extension Hero {
             throw DiagnosticError(.error(at: record.location,
                                          "a hero must be a map of fields, found \(record.fields.value.kindName)"))
         }
-        var reader = FieldReader(record, subject: "hero", placeholders: ["-"])
+        var reader = FieldReader(record, kind: "hero", placeholders: ["-"])
         let name = reader.text(rules.keyPaths(for: .name))
         let explicitID = reader.text(rules.keyPaths(for: .id))
-        reader.subject = name.map { "hero '\($0)'" }
-            ?? explicitID.map { "hero '\($0)'" }
-            ?? (record.location.line > 0 ? "the hero at line \(record.location.line)" : "a hero")
+        reader.name = name ?? explicitID
         if name == nil {
+            reader.unnamed = record.location.line > 0 ? "the hero at line \(record.location.line)" : "a hero"
             let keys = rules.keyPaths(for: .name).map { "'\($0)'" }.joined(separator: ", ")
             reader.report("\(reader.subject) has no name (looked for \(keys))", at: nil)
         }

@@ -32,10 +32,11 @@ public struct Page: Sendable {
                                          "front matter must be a map of fields, found \(record.fields.value.kindName)"))
         }
         let fileName = URL(fileURLWithPath: record.location.file).deletingPathExtension().lastPathComponent
-        var reader = FieldReader(record, subject: "page '\(record.location.file)'")
+        var reader = FieldReader(record, kind: "page")
+        reader.name = record.location.file
         let title = reader.text(["title"])
         if let title {
-            reader.subject = "page '\(title)'"
+            reader.name = title
         } else {
             reader.report("\(reader.subject) has no title: add 'title:' to its front matter", at: nil)
         }

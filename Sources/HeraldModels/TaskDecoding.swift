@@ -16,13 +16,13 @@ extension Task {
             throw DiagnosticError(.error(at: record.location,
                                          "a task must be a map of fields, found \(record.fields.value.kindName)"))
         }
-        var reader = FieldReader(record, subject: "task")
+        var reader = FieldReader(record, kind: "task")
+        reader.tracksConsumed = keepsFields
         let explicitID = reader.text(rules.keyPaths(for: .id))
         let title = reader.text(rules.keyPaths(for: .title))
-        reader.subject = title.map { "task '\($0)'" }
-            ?? explicitID.map { "task '\($0)'" }
-            ?? (record.location.line > 0 ? "the task at line \(record.location.line)" : "a task")
+        reader.name = title ?? explicitID
         if title == nil {
+            reader.unnamed = record.location.line > 0 ? "the task at line \(record.location.line)" : "a task"
             let keys = rules.keyPaths(for: .title).map { "'\($0)'" }.joined(separator: ", ")
             reader.report("\(reader.subject) has no title (looked for \(keys))", at: nil)
         }

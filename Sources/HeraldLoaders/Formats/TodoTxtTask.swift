@@ -60,7 +60,9 @@ struct TodoTxtTask {
         var tags = DataMap()
         var pairs = DataMap()
         let description = descriptionFields(into: &tags, pairs: &pairs)
-        var fields = DataMap()
+        // A line's record has at most a dozen fields and a few of todo.txt's keys: room for all
+        // at once, rather than growing the map's arrays a key at a time on each of a file's lines.
+        var fields = DataMap(capacity: 16)
         fields["title"] = description.title
         fields["text"] = description.text
         fields["completed"] = completed
