@@ -52,3 +52,15 @@ import Testing
     #expect(message("null", "/dev/null") == "null: error: cannot read the file: it is a character device, not a regular file")
     #expect(message("none.yml") == "none.yml: error: no such file")
 }
+
+@Test func aWalkListsSpecialFilesApartFromRegularOnes() throws {
+    let folder = try TemporarySite(["Templates/a.mustache": "a", "Templates/sub/c.mustache": "c"])
+    try SpecialFiles.fifo(at: folder.url("Templates/b.mustache"))
+    try SpecialFiles.fifo(at: folder.url("Templates/sub/d.mustache"))
+    try FileManager.default.createSymbolicLink(atPath: folder.url("Templates/e.mustache").path,
+                                               withDestinationPath: folder.url("Templates/b.mustache").path)
+    let listing = FolderWalk.files(in: folder.url("Templates").path, shownAs: "Templates", allowedRoots: [])
+    #expect(listing.files.map { $0.joined(separator: "/") } == ["a.mustache", "sub/c.mustache"])
+    #expect(listing.others.map { $0.joined(separator: "/") } == ["b.mustache", "e.mustache", "sub/d.mustache"])
+    #expect(listing.problems.isEmpty)
+}

@@ -71,3 +71,41 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
 
         """)
 }
+
+@Test func aSiteTemplateAsAFIFOOrOverItsLimitIsAnErrorNotTheBuiltInOne() async throws {
+    let site = try TemporarySite.smallSite()
+    try SpecialFiles.fifo(at: site.url("Templates/page.html.mustache"))
+    let fifo = try await build(site)
+    #expect(fifo.status == 1)
+    #expect(fifo.stderr.contains("Templates/page.html.mustache: error: cannot read the file: "
+                                 + "it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
+    #expect(!site.exists("Output"))
+
+    try site.remove("Templates/page.html.mustache")
+    try SpecialFiles.sparse(at: site.url("Templates/page.html.mustache"), size: 16 * mebibyte + 1)
+    let large = try await build(site)
+    #expect(large.status == 1)
+    #expect(large.stderr.contains("Templates/page.html.mustache: error: cannot read the file: "
+                                  + "it is larger than 16777216 bytes, the most a template may hold"), "\(large.stderr)")
+}
+
+@Test func siteAssetsAsFIFOsOrOverTheLimitAreErrorsEachNamed() async throws {
+    let site = try TemporarySite.smallSite()
+    // One in place of a built-in asset, one of the site's own: both reported by one build.
+    try SpecialFiles.fifo(at: site.url("Templates/assets/herald.css"))
+    try SpecialFiles.fifo(at: site.url("Templates/assets/extra.css"))
+    let fifo = try await build(site)
+    #expect(fifo.status == 1)
+    for name in ["extra.css", "herald.css"] {
+        #expect(fifo.stderr.contains("Templates/assets/\(name): error: cannot read the file: "
+                                     + "it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
+    }
+    #expect(!site.exists("Output"))
+
+    try site.remove("Templates")
+    try SpecialFiles.sparse(at: site.url("Templates/assets/video.mp4"), size: 512 * mebibyte + 1)
+    let large = try await build(site)
+    #expect(large.status == 1)
+    #expect(large.stderr.contains("Templates/assets/video.mp4: error: cannot read the file: "
+                                  + "it is larger than 536870912 bytes, the most an asset may hold"), "\(large.stderr)")
+}
