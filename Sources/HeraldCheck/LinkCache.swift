@@ -18,9 +18,13 @@ struct LinkCache {
         self.file = file
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        checked = FileManager.default.contents(atPath: file.path)
-            .flatMap { try? decoder.decode(Stored.self, from: $0) }?.links ?? [:]
+        checked = (try? FileBytes.read(path: file.path, limit: Self.maxBytes))
+            .flatMap { try? decoder.decode(Stored.self, from: Data($0)) }?.links ?? [:]
     }
+
+    /// Far more than the successes of any site's links: a larger file is not the cache Herald
+    /// wrote, and like one that cannot be read (a FIFO put in its place) it is passed over.
+    static let maxBytes = 64 * 1024 * 1024
 
     /// Whether `url` answered within `maxAge` seconds before `now`.
     func isFresh(_ url: String, now: Date, maxAge: Double) -> Bool {

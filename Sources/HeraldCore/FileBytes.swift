@@ -3,25 +3,49 @@ import Foundation
 import Glibc
 #endif
 
-/// Reads a whole regular file, bounded: data files, task files and built pages alike.
+/// Reads a whole regular file, bounded: every file Herald reads of the user's, from herald.yml,
+/// templates and assets to data files, task files and built pages.
 public enum FileBytes {
     /// What one data file may hold unless its source says otherwise (`max_bytes:`).
     public static let defaultLimit = 512 * 1024 * 1024
+    /// What herald.yml or one template may hold: text a person writes stays far below it, and a
+    /// file named by mistake (a disk image) is refused before it fills memory.
+    public static let textLimit = 16 * 1024 * 1024
+    /// What one asset of the site's theme (`Templates/assets/`) may hold: as much as a data file
+    /// by default, for pictures and fonts; fixed, as an asset has no source to set `max_bytes:`.
+    public static let assetLimit = defaultLimit
 
     /// Why a file could not be read, in the words of the system.
     public struct Failure: Error {
         public var reason: String
+        /// The system's error number when the system refused (`ENOENT`: there is no such file).
+        public var code: Int32?
+        /// The limit the file is larger than, when that is why.
+        public var limit: Int?
 
-        static var current: Failure { Failure(reason: String(cString: strerror(errno))) }
+        public init(reason: String, code: Int32? = nil, limit: Int? = nil) {
+            self.reason = reason
+            self.code = code
+            self.limit = limit
+        }
 
+        static var current: Failure { Failure(reason: String(cString: strerror(errno)), code: errno) }
+
+        /// Callers add whose limit it is and how to raise it (`explained(tooLarge:)`).
         public static func tooLarge(_ limit: Int) -> Failure {
-            Failure(reason: "it is larger than \(limit) bytes (raise the source's max_bytes: to read it)")
+            Failure(reason: "it is larger than \(limit) bytes", limit: limit)
+        }
+
+        /// The reason, followed, when the file is over its limit, by `note`: which limit that is.
+        public func explained(tooLarge note: String) -> String {
+            limit == nil ? reason : reason + note
         }
     }
 
     /// The whole file, read with as few system calls as it takes: its size comes from `fstat`.
     /// Only a regular file is read: a FIFO would block the build forever and a device such as
-    /// /dev/zero never ends. Opening does not block (`O_NONBLOCK`) so a FIFO is refused too.
+    /// /dev/zero never ends. Opening does not block (`O_NONBLOCK`), and the kind of file is asked
+    /// of the opened descriptor (`fstat`), so a FIFO put in a file's place meanwhile is refused too.
     public static func read(path: String, limit: Int = defaultLimit) throws(Failure) -> [UInt8] {
         try read(at: path, in: AT_FDCWD, limit: limit)
     }

@@ -13,6 +13,16 @@ public enum FolderWalk {
         public var files: [[Substring]] = []
         /// Links leading out of the allowed folders, and folders that could not be listed.
         public var problems: [Diagnostic] = []
+        /// Entries that are neither regular files nor folders (a FIFO, a socket, a device, or a
+        /// link inside to one), sorted: left out of `files`, for a caller that must refuse them
+        /// by name rather than pass over them.
+        public var others: [[Substring]] = []
+
+        mutating func append(_ listing: Listing) {
+            files += listing.files
+            problems += listing.problems
+            others += listing.others
+        }
     }
 
     /// Every regular file below `folder` (shown in diagnostics as `shown`). Hidden files and
@@ -43,40 +53,20 @@ public enum FolderWalk {
                              visiting: ((String) -> Void)?, parallel: Bool) -> Listing {
         var listing = Listing()
         visiting?(folder)
-        guard let stream = opendir(folder) else {
+        guard let entries = entries(of: folder) else {
             let path = ([Substring(shown)] + relative).joined(separator: "/")
             listing.problems.append(.error(at: SourceLocation(file: path),
                                            "cannot list the folder '\(path)': \(String(cString: strerror(errno)))"))
             return listing
         }
-        var entries: [(name: String, type: UInt8)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
-        }
-        closedir(stream)
         // In name order; a subfolder's files go where the subfolder's name does.
-        enum Slot { case file([Substring]), folder(Int) }
+        enum Slot { case file([Substring]), other([Substring]), folder(Int) }
         var slots: [Slot] = []
         var subfolders: [(path: String, relative: [Substring])] = []
-        for (name, type) in entries.sorted(by: { $0.name < $1.name }) {
+        for (name, type) in entries {
             // Made only when asked: a folder of 100,000 plain files needs none of these paths.
             var child: String { folder + "/" + name }
-            // The entry's type comes with the listing; only links, and file systems that do
-            // not record types, cost a stat.
-            var kind = type
-            if kind == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(child, &info) == 0 else { continue }
-                kind = switch info.st_mode & S_IFMT {
-                case S_IFLNK: UInt8(DT_LNK)
-                case S_IFDIR: UInt8(DT_DIR)
-                case S_IFREG: UInt8(DT_REG)
-                default: UInt8(DT_UNKNOWN)
-                }
-            }
+            guard let kind = kind(type, of: child) else { continue }
             switch Int(kind) {
             case Int(DT_LNK):
                 // A dangling link (an editor's lock) is no file; a link to anything else is
@@ -88,6 +78,8 @@ public enum FolderWalk {
                     listing.problems.append(problem)
                 } else if info.st_mode & S_IFMT == S_IFREG {
                     slots.append(.file(relative + [Substring(name)]))
+                } else if info.st_mode & S_IFMT != S_IFDIR {
+                    slots.append(.other(relative + [Substring(name)]))
                 }
             case Int(DT_DIR):
                 slots.append(.folder(subfolders.count))
@@ -95,7 +87,7 @@ public enum FolderWalk {
             case Int(DT_REG):
                 slots.append(.file(relative + [Substring(name)]))
             default:
-                break
+                slots.append(.other(relative + [Substring(name)]))
             }
         }
         let inside: [Listing]
@@ -109,12 +101,40 @@ public enum FolderWalk {
         for slot in slots {
             switch slot {
             case .file(let path): listing.files.append(path)
-            case .folder(let index):
-                listing.files += inside[index].files
-                listing.problems += inside[index].problems
+            case .other(let path): listing.others.append(path)
+            case .folder(let index): listing.append(inside[index])
             }
         }
         return listing
+    }
+
+    /// The names in `folder`, sorted, but hidden ones, with the types the listing gives; nil when
+    /// it cannot be listed (`errno` says why).
+    private static func entries(of folder: String) -> [(name: String, type: UInt8)]? {
+        guard let stream = opendir(folder) else { return nil }
+        defer { closedir(stream) }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { entries.append((name, entry.pointee.d_type)) }
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    /// The entry's type as the listing gave it: only file systems that record none cost an
+    /// `lstat`. nil when the entry went away meanwhile.
+    private static func kind(_ type: UInt8, of path: @autoclosure () -> String) -> UInt8? {
+        guard type == UInt8(DT_UNKNOWN) else { return type }
+        var info = stat()
+        guard lstat(path(), &info) == 0 else { return nil }
+        return switch info.st_mode & S_IFMT {
+        case S_IFLNK: UInt8(DT_LNK)
+        case S_IFDIR: UInt8(DT_DIR)
+        case S_IFREG: UInt8(DT_REG)
+        default: UInt8(DT_UNKNOWN)
+        }
     }
 
     /// The problem with reading the symbolic link at `path` (shown as `shown`): none when it leads

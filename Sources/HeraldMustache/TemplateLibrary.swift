@@ -180,12 +180,11 @@ private struct FolderLoader {
         return folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
     }
 
+    /// A template's text: a regular file only (a FIFO would block for ever), up to `FileBytes.textLimit`.
     static func read(_ path: String) throws(DiagnosticError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file"
-            throw DiagnosticError(.error(at: SourceLocation(file: path), reason))
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
+        let bytes = try FileBytes.read(path: path, at: SourceLocation(file: path), limit: FileBytes.textLimit,
+                                       tooLarge: ", the most a template may hold", ifMissing: "no such file")
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DiagnosticError(.error(at: SourceLocation(file: path), "not valid UTF-8 text"))
         }
         return text

@@ -38,17 +38,22 @@ struct RemoteCache: Sendable {
     /// `damaged` says so, never a crash.
     func read(_ key: String) -> (entry: Entry, body: [UInt8])?? {
         let meta = folder.appendingPathComponent(key + ".json")
-        guard let data = FileManager.default.contents(atPath: meta.path) else { return .some(nil) }
+        guard let data = try? FileBytes.read(path: meta.path, limit: Self.maxEntryBytes) else { return .some(nil) }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let entry = try? decoder.decode(Entry.self, from: data),
-              let body = FileManager.default.contents(atPath: folder.appendingPathComponent(key + ".body").path),
-              body.count == entry.size, Self.hash([UInt8](body)) == entry.hash else {
+        // The body is read up to the size its entry gives: one larger is damaged anyway.
+        guard let entry = try? decoder.decode(Entry.self, from: Data(data)), entry.size >= 0,
+              let body = try? FileBytes.read(path: folder.appendingPathComponent(key + ".body").path, limit: entry.size),
+              body.count == entry.size, Self.hash(body) == entry.hash else {
             remove(key)
             return nil
         }
-        return .some((entry, [UInt8](body)))
+        return .some((entry, body))
     }
+
+    /// Far more than an entry's URLs, validators and dates take; like a file that is no regular
+    /// file (a FIFO put in its place), a larger one is no entry, and the URL is fetched again.
+    static let maxEntryBytes = 1024 * 1024
 
     /// Saves `entry` (and `body`, when given) atomically: a reader sees the old entry or the new.
     func write(_ key: String, _ entry: Entry, body: [UInt8]?) throws {

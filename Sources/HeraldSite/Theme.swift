@@ -23,7 +23,11 @@ struct Theme: Sendable {
         let listing = FolderWalk.files(in: own.path, shownAs: "Templates", allowedRoots: [FolderWalk.realPath(site.path)])
         guard listing.problems.isEmpty else { throw DiagnosticError(listing.problems) }
         folders = [own]
-        listings = [listing.files.map { segments in
+        // A FIFO or device where a template or asset would be is listed, so that reading it is
+        // the error that names it, not a silent fall back to the built-in file of that name.
+        let read = listing.others.filter { $0.last?.hasSuffix(".mustache") == true || $0.first == "assets" }
+        let files = read.isEmpty ? listing.files : (listing.files + read).sorted { $0.lexicographicallyPrecedes($1) }
+        listings = [files.map { segments in
             let name = segments.joined(separator: "/")
             return (name, URL(fileURLWithPath: own.path + "/" + name, isDirectory: false))
         }]
@@ -41,17 +45,21 @@ struct Theme: Sendable {
                             fallback: try BuiltInTheme.templates())
     }
 
-    /// The bytes of every asset (`assets/…`), the site's own over the built-in ones.
+    /// The bytes of every asset (`assets/…`), the site's own over the built-in ones; each of the
+    /// site's a regular file of at most `FileBytes.assetLimit`, every one that is not an error.
     func assets() throws(DiagnosticError) -> [String: [UInt8]] {
         var assets: [String: [UInt8]] = [:]
+        var problems: [Diagnostic] = []
         for (name, bytes) in BuiltInTheme.files where name.hasPrefix("assets/") { assets[name] = bytes }
         for (name, url) in allFiles where name.hasPrefix("assets/") {
             do {
-                assets[name] = Array(try Data(contentsOf: url))
+                assets[name] = try FileBytes.read(path: url.path, at: SourceLocation(file: url.path), limit: FileBytes.assetLimit,
+                                                  tooLarge: ", the most an asset may hold")
             } catch {
-                throw DiagnosticError(.error(at: SourceLocation(file: url.path), "cannot read asset: \(error.localizedDescription)"))
+                problems += error.diagnostics
             }
         }
+        guard problems.isEmpty else { throw DiagnosticError(problems) }
         return assets
     }
 }

@@ -4,13 +4,13 @@ import HeraldMustache
 
 /// Reads `herald render --data`: JSON, or YAML for `.yml`/`.yaml`, through the same readers and
 /// typing rules as a site's data files, so a value renders the same in both and errors point at
-/// the same line and column.
+/// the same line and column. Read as a data file is: a regular file only, up to the default
+/// `max_bytes:`.
 enum DataFile {
     static func load(_ path: String) throws(DiagnosticError) -> TemplateValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: path), "no such file"))
-        }
-        let bytes = [UInt8](data)
+        let bytes = try FileBytes.read(path: path, at: SourceLocation(file: path), limit: FileBytes.defaultLimit,
+                                       tooLarge: ", the most a data file may hold (the default max_bytes:)",
+                                       ifMissing: "no such file")
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
             let text = String(decoding: try TextCheck.validText(bytes, file: path), as: UTF8.self)
             return TemplateValue(try YAMLReader.parse(text, file: path))

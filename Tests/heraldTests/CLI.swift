@@ -31,16 +31,18 @@ enum CLI {
     /// How long one command may run before it is killed.
     static let timeLimit: Double = 120
 
-    /// Runs `herald arguments` in `folder`; `environment` is added to this process's own.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> Result {
+    /// Runs `herald arguments` in `folder`; `environment` is added to this process's own. It is
+    /// killed after `timeLimit` seconds.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
+                    timeLimit: Double = CLI.timeLimit) async throws -> Result {
         let binary = try #require(binary, "build herald first: swift build --build-tests")
-        return try await launch(binary, arguments, in: folder, environment: environment)
+        return try await launch(binary, arguments, in: folder, environment: environment, timeLimit: timeLimit)
     }
 
     /// Runs `executable arguments` in `folder`, collecting stdout and stderr through files so that
     /// large outputs cannot fill a pipe and stall the child.
     static func launch(_ executable: URL, _ arguments: [String], in folder: URL,
-                       environment: [String: String] = [:]) async throws -> Result {
+                       environment: [String: String] = [:], timeLimit: Double = CLI.timeLimit) async throws -> Result {
         let id = UUID().uuidString
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-out-\(id)")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-err-\(id)")

@@ -118,10 +118,7 @@ public final class InputFiles: Sendable {
         let path = file.fullPath
         let (kept, hashing) = state.withLock { ($0.kept.removeValue(forKey: path), $0.hashes != nil) }
         if let kept {
-            guard kept.count <= limit else {
-                throw DiagnosticError(.error(at: SourceLocation(file: file.path),
-                                             "cannot read '\(file.path)': \(FileBytes.Failure.tooLarge(limit).reason)"))
-            }
+            guard kept.count <= limit else { throw FileBytes.problem(.tooLarge(limit), reading: file) }
             return kept
         }
         guard hashing else { return try FileBytes.read(file, limit: limit) }
@@ -139,7 +136,7 @@ public final class InputFiles: Sendable {
                 bytes = descriptor == AT_FDCWD ? try FileBytes.read(path: path, limit: limit)
                     : try FileBytes.read(at: String(path[path.index(after: slash)...]), in: descriptor, limit: limit)
             } catch {
-                throw DiagnosticError(.error(at: SourceLocation(file: file.path), "cannot read '\(file.path)': \(error.reason)"))
+                throw FileBytes.problem(error, reading: file)
             }
         } else {
             bytes = try FileBytes.read(file, limit: limit)
