@@ -156,6 +156,13 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "HeraldCheckTests", dependencies: ["HeraldCheck", "HeraldCore", "HeraldTestSupport"],
                     swiftSettings: strict),
+        // In process: the routes and their guard through HummingbirdTesting, the rebuilder as a unit.
+        .testTarget(name: "HeraldServeTests",
+                    dependencies: ["HeraldServe", "HeraldSite", "HeraldTestSupport",
+                                   .product(name: "Hummingbird", package: "hummingbird"),
+                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                   .product(name: "NIOCore", package: "swift-nio")],
+                    swiftSettings: strict),
         .testTarget(name: "HeraldDeployTests",
                     dependencies: ["HeraldDeploy", "HeraldConfig", "HeraldCore", "HeraldTestSupport"],
                     resources: [.copy("Moto")], swiftSettings: strict),
