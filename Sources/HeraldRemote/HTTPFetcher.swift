@@ -82,10 +82,17 @@ final class HTTPFetcher: Sendable {
 
     /// One request, asked again while the failure is worth retrying.
     private func retrying(_ url: String, headers: [(String, String)]) -> Result<Response, Failure> {
+        Self.retrying(ask: { once(url, headers: headers) },
+                      wait: { [backoffScale] seconds in Thread.sleep(forTimeInterval: seconds * backoffScale) })
+    }
+
+    /// `ask`'s answer, asked again while its failure is worth retrying (`HTTPRetry`), `wait`ing
+    /// the seconds between tries; apart from the request, so that the policy is tested as a unit.
+    static func retrying(ask: () -> Result<Response, Failure>, wait: (Double) -> Void) -> Result<Response, Failure> {
         var attempt = 0
         while true {
             attempt += 1
-            let result = once(url, headers: headers)
+            let result = ask()
             let failure: Failure
             switch result {
             case .success(let response) where HTTPRetry.isTransient(response.status):
@@ -97,7 +104,7 @@ final class HTTPFetcher: Sendable {
                 failure = error
             }
             guard failure.transient, attempt < HTTPRetry.maxAttempts else { return .failure(failure) }
-            Thread.sleep(forTimeInterval: HTTPRetry.wait(afterAttempt: attempt, retryAfter: failure.retryAfter) * backoffScale)
+            wait(HTTPRetry.wait(afterAttempt: attempt, retryAfter: failure.retryAfter))
         }
     }
 

@@ -3,7 +3,6 @@ import Glibc
 import HeraldConfig
 import HeraldSite
 import Hummingbird
-import Logging
 import NIOCore
 
 /// What `herald serve` was asked for.
@@ -27,58 +26,40 @@ public struct ServeOptions: Sendable {
 public enum DevServer {
     /// Runs the server to its end; the exit status (0 after a graceful stop, 1 when it cannot listen).
     public static func run(_ options: ServeOptions) async -> Int32 {
-        var sessionOptions = SessionOptions(site: options.site)
-        sessionOptions.drafts = options.drafts
-        sessionOptions.offline = options.offline
-        let session = SiteSession(options: sessionOptions)
-        let status = ServeStatus()
-        let broadcaster = EventBroadcaster()
-        let requestGuard = RequestGuard(host: options.host)
+        let terminal = Terminal()
         // Watching starts before the first build, so that no change falls between the two.
         let changed = ChangedPaths()
         var changes: AsyncStream<ContinuousClock.Instant>?
         do throws(FolderWatcher.Failure) {
-            changes = try FolderWatcher(folder: options.site, warn: { Terminal.complain([$0]) }, changed: changed).changes()
+            changes = try FolderWatcher(folder: options.site, warn: { terminal.complain([$0]) }, changed: changed).changes()
         } catch {
-            Terminal.complain(["warning: \(error.message); the site will not rebuild when it changes"])
+            terminal.complain(["warning: \(error.message); the site will not rebuild when it changes"])
         }
-        let rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status, verbose: options.verbose,
-                                  changed: changes == nil ? nil : changed)
+        let site = ServedSite(options: options, output: terminal, changed: changes == nil ? nil : changed)
 
         if !isLoopback(options.host) {
-            Terminal.complain(["warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "
+            terminal.complain(["warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "
                                + "and, through the board's actions, change its task file"])
         }
-        let first = await rebuilder.firstBuild()
+        let first = await site.rebuilder.firstBuild()
         // Before any good build the config may still be readable; its title and path then serve.
-        let config = session.config ?? (try? SiteConfig.load(site: options.site))?.0
+        let config = site.session.config ?? (try? SiteConfig.load(site: options.site))?.0
         let title = config?.title ?? options.site.lastPathComponent
         let base = BasePath(baseURL: config?.baseURL)
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
-
-        let routes = ServeRoutes(files: StaticFiles(session: session, status: status, requestGuard: requestGuard),
-                                 broadcaster: broadcaster, requestGuard: requestGuard,
-                                 actions: BoardActions(site: options.site, rebuilder: rebuilder))
-        let app = Application(
-            responder: routes,
-            configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port)),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? options.port
-                requestGuard.bound(port: port)
-                Terminal.say("Serving \(title) at http://\(host):\(port)\(base.path)")
-                first.stdout.forEach(Terminal.say)
-                Terminal.complain(first.stderr)
-            },
-            // The terminal shows herald's own lines; the server's log would only repeat them.
-            logger: Logger(label: "herald-serve", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let app = site.application(host: options.host, port: options.port) { port in
+            terminal.say("Serving \(title) at http://\(host):\(port)\(base.path)")
+            first.stdout.forEach(terminal.say)
+            terminal.complain(first.stderr)
+        }
 
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await app.runService() }
-                group.addTask { await broadcaster.keepAlive() }
+                group.addTask { await site.broadcaster.keepAlive() }
                 if let changes {
                     group.addTask {
-                        for await instant in changes { await rebuilder.rebuild(changesSince: instant) }
+                        for await instant in changes { await site.rebuilder.rebuild(changesSince: instant) }
                     }
                 }
                 // The server ends first, on SIGINT or SIGTERM; the rest stops with it.
@@ -87,7 +68,7 @@ public enum DevServer {
             }
             return 0
         } catch {
-            Terminal.complain(["error: cannot serve on \(host):\(options.port): \(describe(error))"])
+            terminal.complain(["error: cannot serve on \(host):\(options.port): \(describe(error))"])
             return 1
         }
     }

@@ -5,9 +5,15 @@ import HeraldSite
 /// Runs the session's rebuilds one at a time, coalescing the changes that arrive meanwhile into
 /// one more rebuild, and tells the terminal and the open pages what each did.
 actor Rebuilder {
+    /// One rebuild, given what the watcher saw change: the session's update and, on success, the
+    /// board's state. It blocks its thread.
+    typealias Build = @Sendable (_ changed: Set<String>?) -> (SessionUpdate, BoardState?)
+
     private let session: SiteSession
     private let broadcaster: EventBroadcaster
     private let status: ServeStatus
+    private let output: any ServeOutput
+    private let work: Build
     /// A serial queue: a rebuild blocks its thread (and fans out over the cores itself).
     private let queue = DispatchQueue(label: "herald.rebuild")
     private var current: Task<Void, Never>?
@@ -18,13 +24,26 @@ actor Rebuilder {
     /// What the watcher saw change; nil without a watcher, and then every rebuild checks every file.
     private let changed: ChangedPaths?
 
-    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, verbose: Bool = false,
-         changed: ChangedPaths? = nil) {
+    /// `build` stands in for the session's own rebuild (`build(of:)`) where a test must hold a
+    /// rebuild while changes arrive.
+    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, output: any ServeOutput,
+         verbose: Bool = false, changed: ChangedPaths? = nil, build: Build? = nil) {
         self.session = session
         self.broadcaster = broadcaster
         self.status = status
+        self.output = output
         self.verbose = verbose
         self.changed = changed
+        work = build ?? Self.build(of: session)
+    }
+
+    /// The session's rebuild, and on success the board's state from the config it used.
+    static func build(of session: SiteSession) -> Build {
+        { paths in
+            let update = session.rebuild(changed: paths)
+            let board = update.succeeded ? session.config.flatMap { BoardActions.state(site: session.options.site, config: $0) } : nil
+            return (update, board)
+        }
     }
 
     /// The first build, before the server answers: nothing is told to pages yet. Returns what the
@@ -73,19 +92,19 @@ actor Rebuilder {
         let hadErrors = status.current.errors != nil
         let base = BasePath(baseURL: session.config?.baseURL)
         record(update, board: board)
-        Terminal.complain(newWarnings(update))
+        output.complain(newWarnings(update))
         if update.succeeded {
-            Terminal.say("Rebuilt \(update.changed.count + update.removed.count) pages in \(Self.milliseconds(update)) ms")
+            output.say("Rebuilt \(update.changed.count + update.removed.count) pages in \(Self.milliseconds(update)) ms")
             if verbose {
                 let steps = update.phases.map { "\($0.name) \(Int(($0.seconds * 1000).rounded())) ms" }
-                Terminal.say("  \(steps.joined(separator: ", ")); \(update.rendered) rendered, \(update.reused) kept")
+                output.say("  \(steps.joined(separator: ", ")); \(update.rendered) rendered, \(update.reused) kept")
             }
             let changed = (update.changed + update.removed).map(base.urlPath(of:))
             if !changed.isEmpty || hadErrors {
                 broadcaster.send("reload", data: ScriptSafeJSON.encode(["changed": changed]))
             }
         } else {
-            Terminal.complain(update.errors + [Self.failureLine(update.errors.count, stillServing: session.config != nil)])
+            output.complain(update.errors + [Self.failureLine(update.errors.count, stillServing: session.config != nil)])
             broadcaster.send("failed", data: ScriptSafeJSON.encode(["errors": update.errors]))
         }
     }
@@ -101,16 +120,13 @@ actor Rebuilder {
         }
     }
 
-    /// Runs the rebuild on the queue, and on success works out the board's state from the
-    /// config it used. Taken after `lastStart` is set: a change the watcher records later brings
-    /// another rebuild.
+    /// Runs the rebuild on the queue. The changed paths are taken after `lastStart` is set: a
+    /// change the watcher records later brings another rebuild.
     private func build() async -> (SessionUpdate, BoardState?) {
         let paths = changed?.take()
         return await withCheckedContinuation { continuation in
-            queue.async { [session] in
-                let update = session.rebuild(changed: paths)
-                let board = update.succeeded ? session.config.flatMap { BoardActions.state(site: session.options.site, config: $0) } : nil
-                continuation.resume(returning: (update, board))
+            queue.async { [work] in
+                continuation.resume(returning: work(paths))
             }
         }
     }
