@@ -22,26 +22,27 @@ public struct DataPath: Sendable, Hashable {
     public let text: String
     public let parts: [Part]
 
-    /// Parses `text`; nil when a part is empty or a quote is left open.
+    /// Parses `text`; nil when a part is empty or a quote is left open. Read as UTF-8 bytes: `"`
+    /// and `.` are ASCII, which no byte of another character's encoding is.
     public init?(_ text: String) {
         var parts: [Part] = []
-        var current = ""
+        var current: [UInt8] = []
         var quoted = false
         var wasQuoted = false
-        for character in text {
-            if character == "\"" {
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\"") {
                 quoted.toggle()
                 wasQuoted = true
-            } else if character == ".", !quoted {
-                guard let part = Self.part(current, wasQuoted: wasQuoted) else { return nil }
+            } else if byte == UInt8(ascii: "."), !quoted {
+                guard let part = Self.part(String(decoding: current, as: UTF8.self), wasQuoted: wasQuoted) else { return nil }
                 parts.append(part)
-                current = ""
+                current.removeAll(keepingCapacity: true)
                 wasQuoted = false
             } else {
-                current.append(character)
+                current.append(byte)
             }
         }
-        guard !quoted, let last = Self.part(current, wasQuoted: wasQuoted) else { return nil }
+        guard !quoted, let last = Self.part(String(decoding: current, as: UTF8.self), wasQuoted: wasQuoted) else { return nil }
         parts.append(last)
         self.text = text
         self.parts = parts
@@ -114,7 +115,7 @@ public struct DataPath: Sendable, Hashable {
 extension DataNode {
     /// A path of one key: no `.`, `"` or `*`. Looked at for every field of every record, so over
     /// the bytes in place.
-    private static func isPlainKey(_ path: String) -> Bool {
+    public static func isPlainKey(_ path: String) -> Bool {
         var path = path
         return path.withUTF8 { bytes in
             !bytes.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "*") }

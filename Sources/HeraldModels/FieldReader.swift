@@ -22,8 +22,13 @@ struct FieldReader {
     // Top-level keys whose whole value a model field took; everything else goes to `extra`.
     private var consumed: [String] = []
 
+    /// The record's fields when they are a map: a field of one plain key, most of those read, is
+    /// looked up in it directly rather than through `DataNode.resolve`.
+    private let topLevel: DataMap?
+
     init(_ record: Record, kind: String, placeholders: Set<String> = []) {
         self.record = record
+        if case .map(let map) = record.fields.value { topLevel = map } else { topLevel = nil }
         self.kind = kind
         unnamed = kind
         self.placeholders = placeholders
@@ -103,12 +108,17 @@ struct FieldReader {
     mutating func find(_ paths: [String]) -> (path: String, node: DataNode)? {
         for path in paths {
             let node: DataNode
-            switch record.fields.resolve(path) {
-            case .found(let found): node = found
-            case .missing: continue
-            case .intoList(let listPath, let rest, let list):
-                report("field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))", at: list)
-                return nil
+            if let topLevel, DataNode.isPlainKey(path) {
+                guard let found = topLevel[path] else { continue }
+                node = found
+            } else {
+                switch record.fields.resolve(path) {
+                case .found(let found): node = found
+                case .missing: continue
+                case .intoList(let listPath, let rest, let list):
+                    report("field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))", at: list)
+                    return nil
+                }
             }
             if tracksConsumed, !path.utf8.contains(UInt8(ascii: ".")) { consumed.append(path) }
             if !isMissing(node.value) { return (path, node) }

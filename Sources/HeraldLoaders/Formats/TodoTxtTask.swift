@@ -119,8 +119,8 @@ struct TodoTxtTask {
         var titleWords: [String] = []
         var projects: [DataNode] = []
         var contexts: [DataNode] = []
-        var seenProjects: Set<String> = []
-        var seenContexts: Set<String> = []
+        var seenProjects = SeenNames()
+        var seenContexts = SeenNames()
         var firstProject: String?
         while index < scalars.count {
             let tokenStart = index
@@ -131,12 +131,12 @@ struct TodoTxtTask {
             if token.count > 1, token.first == "+" || token.first == "@" {
                 let name = String(word.unicodeScalars.dropFirst())
                 if token.first == "+" {
-                    if seenProjects.insert(name).inserted { projects.append(node(.string(name), at: tokenStart)) }
+                    if seenProjects.insert(name) { projects.append(node(.string(name), at: tokenStart)) }
                     // The board shows a task's first project as its chip; any other stays in the title.
                     firstProject = firstProject ?? name
                     if name == firstProject { continue }
                 } else {
-                    if seenContexts.insert(name).inserted { contexts.append(node(.string(name), at: tokenStart)) }
+                    if seenContexts.insert(name) { contexts.append(node(.string(name), at: tokenStart)) }
                     // Shown as chips: not a second time in the title.
                     continue
                 }
@@ -183,6 +183,22 @@ struct TodoTxtTask {
     }
 
     // MARK: Helpers
+
+    /// The names a line has named so far. A line names a few projects and contexts, looked
+    /// through faster than hashed; a hostile line of thousands gets a set, never a quadratic scan.
+    private struct SeenNames {
+        private var few: [String] = []
+        private var many: Set<String>?
+
+        /// False when `name` was seen before.
+        mutating func insert(_ name: String) -> Bool {
+            if many != nil { return many?.insert(name).inserted ?? false }
+            if few.contains(name) { return false }
+            few.append(name)
+            if few.count > 16 { many = Set(few) }
+            return true
+        }
+    }
 
     /// The text of some scalars, encoded in one go: appending them to a `String` one at a time
     /// is most of what reading a large file costs.
