@@ -116,7 +116,10 @@ struct TodoTxtTask {
     private mutating func descriptionFields(into tags: inout DataMap, pairs: inout DataMap) -> Description {
         let start = index
         if start == scalars.count { report("the task has no description", at: start) }
-        var titleWords: [String] = []
+        // The title's scalars, words joined by one space: made into one string at the end rather
+        // than a string per word.
+        var title: [Unicode.Scalar] = []
+        title.reserveCapacity(scalars.count - start)
         var projects: [DataNode] = []
         var contexts: [DataNode] = []
         var seenProjects = SeenNames()
@@ -127,9 +130,8 @@ struct TodoTxtTask {
             while index < scalars.count, !isSpace(scalars[index]) { index += 1 }
             let token = scalars[tokenStart..<index]
             skipSpaces()
-            let word = Self.string(token)
             if token.count > 1, token.first == "+" || token.first == "@" {
-                let name = String(word.unicodeScalars.dropFirst())
+                let name = Self.string(token.dropFirst())
                 if token.first == "+" {
                     if seenProjects.insert(name) { projects.append(node(.string(name), at: tokenStart)) }
                     // The board shows a task's first project as its chip; any other stays in the title.
@@ -149,10 +151,11 @@ struct TodoTxtTask {
                 }
                 pairs[key] = node(.string(value), at: tokenStart)
             }
-            titleWords.append(word)
+            if !title.isEmpty { title.append(" ") }
+            title.append(contentsOf: token)
         }
         let text = Self.string(scalars[start...])
-        return Description(title: node(.string(titleWords.joined(separator: " ")), at: start),
+        return Description(title: node(.string(Self.string(title)), at: start),
                            text: node(.string(text), at: start),
                            projects: node(.list(projects), at: start),
                            contexts: node(.list(contexts), at: start))
