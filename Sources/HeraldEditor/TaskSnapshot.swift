@@ -5,7 +5,7 @@ import HeraldModels
 /// The tasks of the task file at one moment: of each task only what finding it by ID takes, and
 /// its record read again when a command needs the whole task. A large file's records and tasks
 /// would weigh many times its bytes, and an edit holds two snapshots (before and after).
-struct TaskSnapshot {
+struct TaskSnapshot: Sendable {
     let file: TaskFile
     let rules: TaskRules
     /// Every record of the file, tasks or not (records `status_map` drops still count for IDs).
@@ -19,7 +19,7 @@ struct TaskSnapshot {
     let origin: RecordOrigin
 
     /// A record's place in its file, and what its derived ID is made of.
-    struct RecordSummary {
+    struct RecordSummary: Sendable {
         var key: DerivedIDKey?
         var line: Int
         /// The record's line in the bytes, ending left out, for a todo.txt file.
@@ -28,7 +28,7 @@ struct TaskSnapshot {
 
     /// A task's ID and the record it came from. A derived ID stays a number until it is shown:
     /// writing out a large file's IDs as text would cost more than finding one of them.
-    struct TaskEntry {
+    struct TaskEntry: Sendable {
         /// The task's own ID; nil when it is derived.
         var ownID: String?
         /// The derived ID's number, when `ownID` is nil.
@@ -41,7 +41,7 @@ struct TaskSnapshot {
     }
 
     /// Whole records: kept, or read again from a todo.txt file's line (each line stands alone).
-    enum RecordOrigin {
+    enum RecordOrigin: Sendable {
         case kept([Record])
         case todoTxt(bytes: [UInt8])
     }
@@ -65,10 +65,11 @@ struct TaskSnapshot {
         }
     }
 
-    /// The task of entry `index`, its full ID set.
-    func task(_ index: Int) throws(DiagnosticError) -> Task {
+    /// The task of entry `index`, its full ID set; without `keepsFields`, without a copy of its
+    /// record (`Task.decode`).
+    func task(_ index: Int, keepsFields: Bool = true) throws(DiagnosticError) -> Task {
         let record = try record(at: tasks[index].recordIndex, of: tasks[index])
-        guard var task = try Task.decode(record, rules: rules) else {
+        guard var task = try Task.decode(record, rules: rules, keepsFields: keepsFields) else {
             throw DiagnosticError(.error(at: record.location, "the task is no longer read from this record"))
         }
         task.id = tasks[index].id
@@ -89,16 +90,21 @@ struct TaskSnapshot {
         return task
     }
 
-    /// Every task, in source order, with the ID the board shows.
+    /// Every task, in source order, with the ID the board shows, for a listing: each read again
+    /// without a copy of its record, which a listing never shows and a large file's tasks would
+    /// hold many times over, and a share of them per core.
     func shortTasks() throws(DiagnosticError) -> [Task] {
         let derived = tasks.indices.filter { tasks[$0].isDerived }
-        var ids = tasks.map(\.id)
+        var ids = tasks.map(\.ownID)
         for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].derived })) { ids[index] = id }
-        return try tasks.indices.map { index throws(DiagnosticError) in
-            var task = try task(index)
-            task.id = ids[index]
-            return task
+        let read = Parallel.map(Array(zip(tasks.indices, ids)), chunk: 1024) { index, id in
+            Result { () throws(DiagnosticError) -> Task in
+                var task = try task(index, keepsFields: false)
+                task.id = id ?? task.id
+                return task
+            }
         }
+        return try read.map { result throws(DiagnosticError) in try result.get() }
     }
 
     /// The task `id` names: its own ID exactly, or a prefix of an ID derived from a title (like a
