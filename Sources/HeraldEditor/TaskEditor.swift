@@ -86,39 +86,7 @@ public struct TaskEditor: Sendable {
         }
 
         var editor = try source.editor(for: before, context: context)
-        var added: AddedOccurrence?
-        var warnings: [Diagnostic] = []
-        switch change {
-        case .add(let task):
-            guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
-                throw context.error("a task needs a title of one line")
-            }
-            let status = try task.status.map { status throws(DiagnosticError) in try self.column(named: status, context: context) }
-            try editor.add(task, status: status ?? context.firstColumn)
-        case .done, .reopen, .move:
-            if let target, let expectedColumn {
-                try editor.move(target, to: expectedColumn)
-                if expectedColumn == context.lastColumn, !target.task.completed {
-                    (added, warnings) = try repeating(target, with: &editor, context: context)
-                }
-            }
-        case .remove:
-            if let target { try editor.remove(target) }
-        case .edit(_, let edits):
-            guard !edits.isEmpty else { throw context.error("nothing to edit: give --title, --due or --priority") }
-            // The column first: done and reopen move a todo.txt priority, which the edit may then set.
-            if let target, let expectedColumn, expectedColumn != target.task.status { try editor.move(target, to: expectedColumn) }
-            var edits = edits.fields
-            if let title = edits.title {
-                // The same rule as for a new task's title, so that add and edit agree on every format.
-                guard title.hasVisibleText, !title.contains(where: \.isNewline) else {
-                    throw context.error("a task needs a title of one line")
-                }
-                edits.title = title.trimmingBlanks()
-            }
-            if let target, !edits.isEmpty { try editor.edit(target, edits) }
-        case .restore: break
-        }
+        let (added, warnings) = try make(change, target: target, column: expectedColumn, with: &editor, context: context)
 
         let after = try source.reread(editor, from: before)
         let (task, next) = try after.check(change, target: target, before: before, added: added)
@@ -135,6 +103,42 @@ public struct TaskEditor: Sendable {
             removal = Removal(taskID: target.task.id, before: before.file.bytes, after: bytes)
         }
         return Outcome(task: task, changed: true, diff: diff, next: next, warnings: warnings, removal: removal)
+    }
+
+    /// Makes `change` with `editor`: the new task, or `target` sent to `column`, edited or
+    /// removed; the next occurrence a completion added, and what it could not do but did not
+    /// stop for.
+    private func make(_ change: TaskChange, target: EditTarget?, column: String?, with editor: inout any TaskFormatEditor,
+                      context: EditContext) throws(DiagnosticError) -> (AddedOccurrence?, [Diagnostic]) {
+        switch change {
+        case .add(let task):
+            guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
+                throw context.error("a task needs a title of one line")
+            }
+            let status = try task.status.map { status throws(DiagnosticError) in try self.column(named: status, context: context) }
+            try editor.add(task, status: status ?? context.firstColumn)
+        case .done, .reopen, .move:
+            guard let target, let column else { break }
+            try editor.move(target, to: column)
+            if column == context.lastColumn, !target.task.completed { return try repeating(target, with: &editor, context: context) }
+        case .remove:
+            if let target { try editor.remove(target) }
+        case .edit(_, let edits):
+            guard !edits.isEmpty else { throw context.error("nothing to edit: give --title, --due or --priority") }
+            // The column first: done and reopen move a todo.txt priority, which the edit may then set.
+            if let target, let column, column != target.task.status { try editor.move(target, to: column) }
+            var edits = edits.fields
+            if let title = edits.title {
+                // The same rule as for a new task's title, so that add and edit agree on every format.
+                guard title.hasVisibleText, !title.contains(where: \.isNewline) else {
+                    throw context.error("a task needs a title of one line")
+                }
+                edits.title = title.trimmingBlanks()
+            }
+            if let target, !edits.isEmpty { try editor.edit(target, edits) }
+        case .restore: break
+        }
+        return (nil, [])
     }
 
     /// Adds the next occurrence of a task `editor` has just completed, when it repeats; a

@@ -37,6 +37,23 @@ extension Task {
         var task = Task(id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
                         status: status, completed: completed, completedAt: completedAt, location: record.location)
         task.idIsDerived = explicitID == nil && record.derivedID != nil
+        read(into: &task, from: &reader, rules: rules)
+        task.subtasks = subtasks(&reader, rules: rules, log: log)
+        task.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
+        if keepsFields {
+            task.extra = reader.extra
+            if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
+        }
+
+        guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
+        log?.add(reader.warnings)
+        return task
+    }
+
+    /// The fields of a task besides its name and place: notes, dates, people, links, chips and
+    /// recurrence.
+    private static func read(into task: inout Task, from reader: inout FieldReader, rules: TaskRules) {
+        let record = reader.record
         let body = record.body?.trimmed()
         task.notes = body?.isEmpty == false ? record.body : reader.text(rules.keyPaths(for: .notes))
         task.priority = reader.text(rules.keyPaths(for: .priority))?.trimmed()
@@ -65,16 +82,6 @@ extension Task {
                             + "y or b, as in 1w or +3d, or 'every 2 weeks'); it is shown without repeating", at: node)
             }
         }
-        task.subtasks = subtasks(&reader, rules: rules, log: log)
-        task.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
-        if keepsFields {
-            task.extra = reader.extra
-            if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
-        }
-
-        guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
-        log?.add(reader.warnings)
-        return task
     }
 
     /// The column and completion of a task; nil when `status_map` drops it.

@@ -162,28 +162,17 @@ public final class RemoteFetcher: RemoteSource {
     private func fetch(_ url: String, spec: SourceSpec, page number: Int,
                        ask: () throws(DiagnosticError) -> Asker) throws(DiagnosticError) -> Page {
         let key = cache.key(url: url, cacheKey: spec.remote.cacheKey)
-        let cached: (entry: RemoteCache.Entry, body: [UInt8])?
-        switch cache.read(key) {
-        case .some(let found): cached = found
-        case .none:
-            cached = nil
-            log.add([.warning(at: SourceLocation(file: url), "the cached copy was damaged and is discarded")])
-        }
-        func fromCache(_ copy: (entry: RemoteCache.Entry, body: [UInt8]), _ outcome: String, status: Int? = nil,
-                       failure: String? = nil) -> Page {
-            Page(document: RemoteDocument(url: url, bytes: copy.body, contentType: copy.entry.contentType),
-                 entry: copy.entry, outcome: outcome, status: status, failure: failure)
-        }
+        let cached = cachedCopy(key, url: url)
         if settings.offline {
             guard let cached else {
                 throw DiagnosticError(.error(at: SourceLocation(file: url),
                     "no cached copy to build from, and --offline fetches nothing; build once without --offline"))
             }
-            return fromCache(cached, "offline")
+            return Self.page(url, from: cached, "offline")
         }
         if let cached, !settings.refresh,
            settings.now.timeIntervalSince(cached.entry.checked) < spec.remote.maxAge.inSeconds {
-            return fromCache(cached, "fresh")
+            return Self.page(url, from: cached, "fresh")
         }
         let asker = try ask()
         var headers: [(String, String)] = []
@@ -200,21 +189,9 @@ public final class RemoteFetcher: RemoteSource {
             }
             copy.entry.checked = settings.now
             try? cache.write(key, copy.entry, body: nil)
-            return fromCache(copy, "revalidated", status: 304)
+            return Self.page(url, from: copy, "revalidated", status: 304)
         case .success(let response) where (200..<300).contains(response.status) && !Self.isBlank(response.body):
-            let hash = RemoteCache.hash(response.body)
-            let lastModified = response.header("Last-Modified")
-            let asOf = lastModified.flatMap(HTTPRetry.httpDate)
-                ?? (cached.map { $0.entry.hash == hash } == true ? cached?.entry.asOf : nil) ?? settings.now
-            let entry = RemoteCache.Entry(
-                url: url, etag: response.header("ETag"), lastModified: lastModified,
-                contentType: response.header("Content-Type"), asOf: asOf, checked: settings.now,
-                size: response.body.count, hash: hash,
-                next: try nextPage(of: response, page: number, spec: spec, secrets: secrets),
-                records: number == 1 ? cached?.entry.records : nil)
-            try? cache.write(key, entry, body: response.body)
-            return Page(document: RemoteDocument(url: url, bytes: response.body, contentType: entry.contentType),
-                        entry: entry, outcome: "downloaded", status: response.status)
+            return try downloaded(response, url: url, key: key, cached: cached, page: number, spec: spec, secrets: secrets)
         case .success(let response) where (200..<300).contains(response.status):
             cause = "\(HTTPRetry.describe(response.status)) with an empty body"
         case .success(let response):
@@ -228,7 +205,43 @@ public final class RemoteFetcher: RemoteSource {
         let age = Self.age(from: cached.entry.asOf, to: settings.now)
         log.add([.warning(at: SourceLocation(file: url),
                           "cannot fetch the source (\(cause)); building from the copy of \(describe(cached.entry.asOf)) (\(age))")])
-        return fromCache(cached, "stale", failure: cause)
+        return Self.page(url, from: cached, "stale", failure: cause)
+    }
+
+    /// The cached copy of `url`; nil when there is none, or when it was damaged, which is said.
+    private func cachedCopy(_ key: String, url: String) -> (entry: RemoteCache.Entry, body: [UInt8])? {
+        switch cache.read(key) {
+        case .some(let found): return found
+        case .none:
+            log.add([.warning(at: SourceLocation(file: url), "the cached copy was damaged and is discarded")])
+            return nil
+        }
+    }
+
+    /// A page served from a cached copy, and how (`offline`, `fresh`, `revalidated`, `stale`).
+    private static func page(_ url: String, from copy: (entry: RemoteCache.Entry, body: [UInt8]), _ outcome: String,
+                             status: Int? = nil, failure: String? = nil) -> Page {
+        Page(document: RemoteDocument(url: url, bytes: copy.body, contentType: copy.entry.contentType),
+             entry: copy.entry, outcome: outcome, status: status, failure: failure)
+    }
+
+    /// A page just downloaded, kept in the cache with its validators, its date and its next page.
+    private func downloaded(_ response: HTTPFetcher.Response, url: String, key: String,
+                            cached: (entry: RemoteCache.Entry, body: [UInt8])?, page number: Int, spec: SourceSpec,
+                            secrets: SourceSecrets) throws(DiagnosticError) -> Page {
+        let hash = RemoteCache.hash(response.body)
+        let lastModified = response.header("Last-Modified")
+        let asOf = lastModified.flatMap(HTTPRetry.httpDate)
+            ?? (cached.map { $0.entry.hash == hash } == true ? cached?.entry.asOf : nil) ?? settings.now
+        let entry = RemoteCache.Entry(
+            url: url, etag: response.header("ETag"), lastModified: lastModified,
+            contentType: response.header("Content-Type"), asOf: asOf, checked: settings.now,
+            size: response.body.count, hash: hash,
+            next: try nextPage(of: response, page: number, spec: spec, secrets: secrets),
+            records: number == 1 ? cached?.entry.records : nil)
+        try? cache.write(key, entry, body: response.body)
+        return Page(document: RemoteDocument(url: url, bytes: response.body, contentType: entry.contentType),
+                    entry: entry, outcome: "downloaded", status: response.status)
     }
 
     /// The page's next page (`NextPage`), kept with the source's secrets put back as `${NAME}`.
