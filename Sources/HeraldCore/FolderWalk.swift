@@ -39,8 +39,8 @@ public enum FolderWalk {
     }
 
     /// `files(in:shownAs:allowedRoots:)` with the subfolders of a folder that has many walked on
-    /// every core: a built site has a folder per page, and listing 10,000 of them one after
-    /// another is most of what reading the site's links costs.
+    /// every core: a built site has a folder per page, and each listing waits on the file system,
+    /// so several at once finish sooner.
     public static func filesInParallel(in folder: String, shownAs shown: String, allowedRoots: [String?]) -> Listing {
         let roots = allowedRoots + [realPath(folder)]
         return walk(folder, [], shown: shown, roots: roots, visiting: nil, parallel: true)
