@@ -2,10 +2,10 @@
 import Glibc
 #endif
 
-/// Lists the regular files below an input folder (a data source, the pages, `Templates/`) the one
-/// way Herald reads every input folder: the folder itself may be a symbolic link, followed
-/// wherever it leads (the user named it); a link inside it is followed only to a file that stays
-/// in the allowed folders, and one leading out of them is an error naming it.
+/// Lists the regular files below a folder: a source's folder, the pages, `Templates/`, and the
+/// built site `herald check` reads. The folder itself may be a symbolic link, followed wherever it
+/// leads (the user named it). A link inside it is followed only to a file that stays in the
+/// allowed folders; one leading out of them is an error naming it.
 public enum FolderWalk {
     /// What one walk found.
     public struct Listing: Sendable {
