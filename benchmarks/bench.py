@@ -643,7 +643,7 @@ class Bench:
                          f" the served board showing it, median {v['board_done_to_served_median_seconds'] * 1000:.0f} ms;"
                          f" SIGTERM exit {v['sigterm_exit_status']}")
         lines.append("")
-        lines.append("Targets (PRODUCT.md section 11):")
+        lines.append("Targets (TARGETS in benchmarks/bench.py):")
         for name, verdict in self.results["verdicts"].items():
             value = verdict["value"]
             text = f"{value:.2f}" if isinstance(value, float) else str(value)

@@ -10,7 +10,7 @@ public struct Builder: Sendable {
     /// redrawing it costs nothing next to rendering.
     static let progressStep = 500
     /// Entries from which a page counts as large (a sitemap, the search index): its view data
-    /// weighs tens of megabytes at 100,000 heroes.
+    /// holds an entry per page or hero.
     static let largeSize = 1_000
 
     public init(jobs: Int) {

@@ -34,7 +34,7 @@ extension OutputWriter {
         // A top-level folder the output does not have yet moves in one rename, whole: a first
         // build of 100,000 pages moves a handful of folders, not 100,000 files.
         // Files of one top folder mostly follow one another, so a set is asked only when the
-        // folder changes: at 100,000 pages, hashing every path's folder was a good part of the commit.
+        // folder changes, rather than every path's folder hashed.
         let firstFolders = current.staged.map(\.path.topFolder)
         var roots: Set<Substring> = []
         var flatRoots: Set<Substring> = []
@@ -81,8 +81,8 @@ extension OutputWriter {
             }
         }
         var undo = CommitUndo(folder: folderPath, staging: stagingPath)
-        // Files are moved on every core, each share with its own undo: moving 10,000 pages one
-        // after another left the other core idle while the file system worked.
+        // Files are moved on two cores, each share with its own undo: a rename waits on the file
+        // system, and another can run meanwhile.
         let shares = singles.count >= Self.parallelMovesFrom ? 2 : 1
         var movers: [CommitUndo] = []
         do throws(DiagnosticError) {

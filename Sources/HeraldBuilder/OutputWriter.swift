@@ -23,8 +23,8 @@ public final class OutputWriter: Sendable {
         var manifest = Manifest()
         // A staged file sits at its own path inside the staging folder, the output's tree in small,
         // when its top-level folder is new (the folder then moves in whole); otherwise at
-        // `flatName(N)` there (`flat`), which spares making a staging folder per page: on ext4 a
-        // rebuild of 10,000 pages spent most of its time making and removing those.
+        // `flatName(N)` there (`flat`), which spares making a staging folder per page and
+        // removing it again, each a change to the file system's tree of folders.
         var staged: [(path: OutputPath, flat: Int?)] = []
         var flatCount = 0
         /// Top-level names of the output, by whether the output has them.
@@ -138,8 +138,8 @@ public final class OutputWriter: Sendable {
     /// as it wrote it: then a build would change nothing, and need not run.
     public func isUpToDate(inputs: UInt64) -> Bool {
         guard previous.inputs == inputs, previousStamp != nil, !interrupted else { return false }
-        // One stat per file the last build wrote, on every core: at 10,000 pages these are most
-        // of what a build that has nothing to do does.
+        // One stat per file the last build wrote, on every core: a build that has nothing to do
+        // does little else.
         return Parallel.map(Array(previous.entries), chunk: 64) { path, entry in
             OutputPath(path).map { isUnchanged($0, entry) } ?? false
         }.allSatisfy { $0 }

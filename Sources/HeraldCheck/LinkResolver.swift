@@ -22,7 +22,7 @@ struct LinkResolver {
     func resolve(_ link: String, page: String, directory: String) -> LinkTarget {
         var text = Self.cleaned(link)
         var fragment: String?
-        // Searched as bytes: a Character search costs more than all the rest of resolving.
+        // Searched as bytes: a Character search breaks graphemes, and every link is searched.
         if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
             fragment = Self.percentDecoded(String(text[text.utf8.index(after: hash)...]))
             text = String(text[..<hash])

@@ -2,10 +2,10 @@
 import Glibc
 #endif
 
-/// Lists the regular files below an input folder (a data source, the pages, `Templates/`) the one
-/// way Herald reads every input folder: the folder itself may be a symbolic link, followed
-/// wherever it leads (the user named it); a link inside it is followed only to a file that stays
-/// in the allowed folders, and one leading out of them is an error naming it.
+/// Lists the regular files below a folder: a source's folder, the pages, `Templates/`, and the
+/// built site `herald check` reads. The folder itself may be a symbolic link, followed wherever it
+/// leads (the user named it). A link inside it is followed only to a file that stays in the
+/// allowed folders; one leading out of them is an error naming it.
 public enum FolderWalk {
     /// What one walk found.
     public struct Listing: Sendable {
@@ -39,8 +39,8 @@ public enum FolderWalk {
     }
 
     /// `files(in:shownAs:allowedRoots:)` with the subfolders of a folder that has many walked on
-    /// every core: a built site has a folder per page, and listing 10,000 of them one after
-    /// another is most of what reading the site's links costs.
+    /// every core: a built site has a folder per page, and each listing waits on the file system,
+    /// so several at once finish sooner.
     public static func filesInParallel(in folder: String, shownAs shown: String, allowedRoots: [String?]) -> Listing {
         let roots = allowedRoots + [realPath(folder)]
         return walk(folder, [], shown: shown, roots: roots, visiting: nil, parallel: true)

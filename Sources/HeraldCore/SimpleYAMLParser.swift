@@ -1,7 +1,7 @@
 /// Reads simple block YAML byte by byte into exactly the tree Yams gives, or nil outside that subset.
 ///
-/// Yams (libyaml events, then `Yams.Node`, then conversion) was a quarter of a large build, spent
-/// mostly on front matter that uses a small part of YAML. The subset read here: comments, blank
+/// Yams makes libyaml events, then `Yams.Node`, then converts those: three passes for front
+/// matter that uses a small part of YAML. The subset read here: comments, blank
 /// lines, a `---` before the first node, block maps with plain keys, block sequences (also at
 /// their key's indentation, and holding `key: value` maps), one-line flow sequences of scalars,
 /// one-line plain, single- and double-quoted scalars (`\" \\ \/ \n \t \uXXXX` escapes) and literal

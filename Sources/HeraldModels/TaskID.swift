@@ -112,7 +112,8 @@ public enum TaskID {
     }
 
     /// The IDs as numbers when every one is a full derived ID (16 lowercase hex digits), whose
-    /// order and shared leading digits are those of the text, found many times faster.
+    /// order and shared leading digits are those of the text: found by comparing numbers, not by
+    /// walking strings.
     public static func hashes(_ ids: [String]) -> [UInt64]? {
         var numbers: [UInt64] = []
         numbers.reserveCapacity(ids.count)

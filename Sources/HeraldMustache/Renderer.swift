@@ -33,8 +33,8 @@ struct Renderer {
     private var steps = 0
     /// Set when the render ran away (too deep, too much): nothing more is rendered.
     private var stopped = false
-    /// Fifty times the largest page of a 100,000-hero site (its search index), and few enough to
-    /// render in seconds.
+    /// Far more than the largest page of a 100,000-hero site (its search index) takes, and few
+    /// enough to render in seconds.
     static let maxSteps = 5_000_000
 
     private struct Unit {

@@ -63,8 +63,8 @@ public final class HeroCatalogPresenter: Sendable {
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
         statScales = Self.statScales(sorted, settings: stats)
-        // Each hero's card pieces on every core: at 10,000 heroes this is a good part of planning,
-        // which the dev server does on every rebuild.
+        // Each hero's card pieces on every core: every hero needs them, and the dev server plans
+        // again on every rebuild.
         let pieces = Parallel.map(Array(sorted.indices), chunk: 1024) { index in
             (HeroFormatting.initials(sorted[index].name), HeroFormatting.color(for: sorted[index].slug),
              HeroFormatting.number(sorted[index].statsTotal))

@@ -47,7 +47,8 @@ enum HeroFormatting {
 
     /// The first letters of the first two words that start with a letter: "Jean-Luc Picard" → "JL".
     static func initials(_ name: String) -> String {
-        // Most names are ASCII, read byte by byte here; Characters cost more than the rest of planning.
+        // Most names are ASCII, read byte by byte here: Characters break graphemes, for every hero
+        // on every rebuild.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             var letters: [UInt8] = []
             var wordStart = true

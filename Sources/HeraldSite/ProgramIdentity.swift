@@ -2,7 +2,8 @@ import Foundation
 
 /// What tells this herald binary from another for the up-to-date check: the linker's build ID
 /// (a hash of the linked code, in the ELF note NT_GNU_BUILD_ID), read from the first pages of the
-/// executable instead of hashing all of it, which with the HTTP stack linked in is 80 MB.
+/// executable instead of hashing all of it: with the HTTP stack linked in, the file is large, and
+/// every build would read it whole.
 enum ProgramIdentity {
     /// `NT_GNU_BUILD_ID` of the ELF file at `path`, as hex; nil when it has none (then the
     /// caller hashes the whole file).

@@ -133,8 +133,9 @@ public enum SiteBuild {
         return diagnostic.description
     }
 
-    /// Lets another thread free what a build no longer needs (at 100,000 pages, the page jobs hold
-    /// every hero's strings and arrays: a tenth of a second of one core) while this one goes on.
+    /// Lets another thread free what a build no longer needs while this one goes on: the page jobs
+    /// hold every hero's strings and arrays, and releasing them one by one is work the build need
+    /// not wait for.
     static func releaseInBackground(_ value: consuming some Sendable) {
         let held = value
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }

@@ -1,6 +1,7 @@
 import ArgumentParser
-// Linked for its malloc, which replaces glibc's in the whole process: builds run 10-25 % faster
-// (benchmarks/README.md, "Allocator").
+// Linked for its malloc, which replaces glibc's in the whole process: a build allocates and frees
+// many small objects on every core, and jemalloc keeps each size in runs of its own where glibc's
+// heap fills with holes (benchmarks/README.md, "Allocator", has the measurements).
 import CJemalloc
 import Foundation
 import HeraldCore

@@ -13,8 +13,8 @@ private func errors(_ yaml: String, sourceLocation: Testing.SourceLocation = #_s
     }.map(\.description)
 }
 
-/// The example of PRODUCT.md §4, verbatim.
-private let productExample = """
+/// A herald.yml with every section, commented as a user might comment it.
+private let fullExample = """
 title: Team Board
 base_url: https://example.org/board/     # may have a sub-path (GitHub Pages project sites)
 language: en
@@ -45,8 +45,8 @@ markdown:
   unsafe: false                          # raw HTML in Markdown is dropped unless true
 """
 
-@Test func theProductExampleParses() throws {
-    let config = try SiteConfig.parse(productExample, file: "herald.yml")
+@Test func theFullExampleParses() throws {
+    let config = try SiteConfig.parse(fullExample, file: "herald.yml")
     #expect(config.title == "Team Board")
     #expect(config.baseURL == "https://example.org/board/")
     #expect(config.language == "en")
@@ -239,7 +239,7 @@ markdown:
 }
 
 @Test func theConfigDrivesTaskDecoding() throws {
-    let config = try SiteConfig.parse(productExample, file: "herald.yml")
+    let config = try SiteConfig.parse(fullExample, file: "herald.yml")
     let rules = try #require(config.tasks?.rules)
     let root = try YAMLReader.parse("""
     - {description: Pay rent, status: pending, due: 2026-11-03}

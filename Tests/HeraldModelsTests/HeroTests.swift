@@ -4,7 +4,7 @@ import HeraldModels
 import HeraldTestSupport
 import Testing
 
-/// The superhero-api mapping of the brief: nested key paths into the API's record.
+/// The superhero-api mapping: nested key paths into the API's record.
 private let superheroRules = HeroRules(fields: [
     .name: "name", .fullName: "biography.fullName", .publisher: "biography.publisher",
     .alignment: "biography.alignment", .stats: "powerstats", .appearance: "appearance",

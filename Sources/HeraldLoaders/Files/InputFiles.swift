@@ -151,8 +151,8 @@ public final class InputFiles: Sendable {
         state.withLock { $0.kept = [:] }
     }
 
-    /// Drops the listings and the hashes kept so far, which at 100,000 files weigh tens of
-    /// megabytes: for a build whose loading is over (a later listing lists the folder again).
+    /// Drops the listings and the hashes kept so far, a path and a hash per file: for a build
+    /// whose loading is over (a later listing lists the folder again).
     public func forgetListings() {
         state.withLock { state in
             state.listings = [:]

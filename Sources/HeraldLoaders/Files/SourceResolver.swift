@@ -38,7 +38,7 @@ struct SourceResolver {
         case .folder:
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             let folder = url(of: path).path
-            // Per file on every core: 100,000 paths are worth two cores.
+            // Per file on every core: each file's extension checked and its paths made add up in a large folder.
             let files = Parallel.map(try listing(of: folder, shownAs: prefix, folders: &folders), chunk: 512) { relative in
                 Self.hasExtension(SourceFile.nameParts(of: relative.last ?? "").extension, in: extensions)
                     ? Self.file(folder, prefix, relative) : nil

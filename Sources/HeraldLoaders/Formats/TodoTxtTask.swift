@@ -203,8 +203,8 @@ struct TodoTxtTask {
         }
     }
 
-    /// The text of some scalars, encoded in one go: appending them to a `String` one at a time
-    /// is most of what reading a large file costs.
+    /// The text of some scalars, encoded in one go: a `String` appended to one scalar at a time
+    /// encodes each on its own and checks its room at each, which dominates reading a large file.
     static func string(_ scalars: some Collection<Unicode.Scalar>) -> String {
         String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
             var count = 0

@@ -16,8 +16,8 @@ public protocol ModelLoader<Model>: Sendable {
     /// The URL sources `load()` reads, each page by its URL and the hash of its bytes: a changed
     /// answer makes the build run, an unchanged one lets it stop early. Fetches them if needed.
     func remoteInputs() throws(DiagnosticError) -> [(name: String, digest: UInt64)]
-    /// Whether `load()` refuses two models with one slug itself, so a build need not look again
-    /// (at 100,000 heroes, a second look costs tens of milliseconds).
+    /// Whether `load()` refuses two models with one slug itself, so a build need not look again:
+    /// a second look reads every model's slug once more.
     var checksSlugs: Bool { get }
     /// How many records the last `load()` read, made into models and dropped; nil when untold.
     var tally: SourceTally? { get }
