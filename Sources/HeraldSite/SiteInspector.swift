@@ -41,12 +41,9 @@ public enum SiteInspector {
     static func plan(_ options: BuildOptions) throws(DiagnosticError) -> (Theme, [OutputItem]) {
         let (config, _) = try SiteConfigFile.load(options)
         let theme = try Theme(site: options.site)
-        let sources = try SiteSources(config: config, site: options.site, remote: SiteBuild.remoteFetcher(config, options))
-        let models = try SiteBuild.load(sources, config: config, drafts: options.drafts, now: options.now)
-        let assets = AssetsCoordinator(assets: try theme.assets())
-        let context = SiteBuild.siteContext(config, options: options, models: models, assets: assets.routes,
-                                            remote: sources.remote)
-        return (theme, try SiteBuild.outputItems(config: config, context: context, models: models, assets: assets))
+        let sources = try SitePipeline.sources(config, options: options)
+        let models = try SitePipeline.load(sources, config: config, drafts: options.drafts, now: options.now)
+        return (theme, try SitePipeline.pages(models, config: config, theme: theme, options: options, remote: sources.remote))
     }
 
     /// `/heroes/anti-mage/` → `heroes/anti-mage/index.html`; `/feed.xml` → `feed.xml`.

@@ -58,61 +58,28 @@ public final class SiteSession: Sendable {
     private func build(changed: Set<String>?) -> SessionUpdate {
         var clock = PhaseClock()
         var update = SessionUpdate()
-        let now = options.clock()
-        var buildOptions = BuildOptions(site: options.site, output: options.site.appendingPathComponent("Output"),
-                                        now: now, jobs: options.jobs)
-        buildOptions.strict = options.strict
-        buildOptions.drafts = options.drafts
-        buildOptions.offline = options.offline
+        let buildOptions = options.build(now: options.clock())
         do throws(DiagnosticError) {
             let (config, configText) = try SiteConfigFile.load(buildOptions)
             let theme = try Theme(site: options.site)
-            // Decoding depends on the config (field mapping, columns, time zone): a new config
-            // decodes every file again.
-            let templates = Self.stamp(of: theme)
-            let (decoded, rendered) = kept.withLock { kept in
-                if kept.configText != configText { kept = Kept(configText: configText) }
-                // A changed template may change any page: none of the kept pages can be trusted.
-                if kept.templates != templates {
-                    kept.rendered.removeAll()
-                    kept.templates = templates
-                }
-                return (kept.decoded, kept.rendered)
-            }
+            let (decoded, rendered) = keptWork(configText: configText, templates: Self.stamp(of: theme))
             decoded.trust(changed: changed, under: options.site.path)
-            let fetcher = SiteBuild.remoteFetcher(config, buildOptions)
-            let sources = try SiteSources(config: config, site: options.site, remote: fetcher, decoded: decoded)
+            let sources = try SitePipeline.sources(config, options: buildOptions, decoded: decoded)
             let library = try theme.library()
             clock.end("templates")
-            let models = try SiteBuild.load(sources, config: config, drafts: options.drafts, now: buildOptions.now)
+            let models = try SitePipeline.load(sources, config: config, drafts: options.drafts, now: buildOptions.now)
             clock.end("load data")
             let loadWarnings = models.warnings
-            let assets = AssetsCoordinator(assets: try theme.assets())
-            let context = SiteBuild.siteContext(config, options: buildOptions, models: models, assets: assets.routes,
-                                                remote: sources.remote)
-            let items = try SiteBuild.outputItems(config: config, context: context, models: models, assets: assets)
+            let items = try SitePipeline.pages(models, config: config, theme: theme, options: buildOptions, remote: sources.remote)
             clock.end("plan pages")
-            let renderer = PageRenderer(library: library, strict: options.strict)
             let output = MemoryOutput()
-            var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: output, kept: rendered)
+            let (problems, warnings) = SitePipeline.render(items, library: library, options: buildOptions, into: output,
+                                                           kept: rendered) { (sources.remote?.log.all ?? []) + loadWarnings }
             (update.rendered, update.reused) = rendered.takeCounts()
+            update.warnings = warnings
             clock.end("render")
-            let warnings = (sources.remote?.log.all ?? []) + loadWarnings + renderer.warnings
-            if options.strict {
-                problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
-            } else {
-                update.warnings = warnings.map { SiteBuild.relative($0, to: options.site) }
-            }
             guard problems.isEmpty else { throw DiagnosticError(problems) }
-            let files = output.contents
-            published.withLock { published in
-                update.changed = files.compactMap { path, bytes in published.files[path] == bytes ? nil : path }.sorted()
-                update.removed = published.files.keys.filter { files[$0] == nil }.sorted()
-                published.files = files
-                published.config = config
-            }
-            update.succeeded = true
-            update.files = files.count
+            publish(output.contents, config: config, into: &update)
             clock.end("publish")
         } catch {
             update.errors = error.diagnostics.map { SiteBuild.relative($0, to: options.site) }
@@ -120,6 +87,33 @@ public final class SiteSession: Sendable {
         update.phases = clock.phases
         update.seconds = clock.total
         return update
+    }
+
+    /// What the last rebuilds left for this one: the decoded files, and the rendered pages
+    /// unless a template changed. Decoding depends on the config (field mapping, columns, time
+    /// zone): a new config decodes every file again.
+    private func keptWork(configText: String, templates: Int) -> (DecodedFiles, RenderedPages) {
+        kept.withLock { kept in
+            if kept.configText != configText { kept = Kept(configText: configText) }
+            // A changed template may change any page: none of the kept pages can be trusted.
+            if kept.templates != templates {
+                kept.rendered.removeAll()
+                kept.templates = templates
+            }
+            return (kept.decoded, kept.rendered)
+        }
+    }
+
+    /// Makes `files` what the server reads, noting in `update` which changed and which went.
+    private func publish(_ files: [String: [UInt8]], config: SiteConfig, into update: inout SessionUpdate) {
+        published.withLock { published in
+            update.changed = files.compactMap { path, bytes in published.files[path] == bytes ? nil : path }.sorted()
+            update.removed = published.files.keys.filter { files[$0] == nil }.sorted()
+            published.files = files
+            published.config = config
+        }
+        update.succeeded = true
+        update.files = files.count
     }
 
     /// A hash of the theme's files with their sizes and modification times.
@@ -133,21 +127,29 @@ public final class SiteSession: Sendable {
     }
 }
 
-/// What `herald serve` asks of its builds.
+/// What `herald serve` asks of its builds: a build's options, but for the output folder, which
+/// a session never writes, and "now", which is the clock's at each rebuild.
 public struct SessionOptions: Sendable {
-    public var site: URL
-    public var drafts = false
-    public var offline = false
-    public var strict = false
-    public var jobs: Int
+    public var site: URL { get { base.site } set { base.site = newValue } }
+    public var drafts: Bool { get { base.drafts } set { base.drafts = newValue } }
+    public var offline: Bool { get { base.offline } set { base.offline = newValue } }
+    public var strict: Bool { get { base.strict } set { base.strict = newValue } }
+    public var jobs: Int { get { base.jobs } set { base.jobs = newValue } }
     /// "Now" for each rebuild: the clock, so that "today" moves on while the server runs.
     public var clock: @Sendable () -> Date
+    private var base: BuildOptions
 
     public init(site: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 clock: @escaping @Sendable () -> Date = { Date() }) {
-        self.site = site
-        self.jobs = jobs
+        base = BuildOptions(site: site, output: site.appendingPathComponent("Output"), now: Date(), jobs: jobs)
         self.clock = clock
+    }
+
+    /// The options of the build at `now`.
+    func build(now: Date) -> BuildOptions {
+        var options = base
+        options.now = now
+        return options
     }
 }
 
