@@ -31,62 +31,75 @@ extension OutputWriter {
     private func commitStaged(inputs: UInt64?, quick: QuickCheck?) throws(DiagnosticError) -> Summary {
         var current = progress.withLock { $0 }
         current.manifest.inputs = inputs
-        // A top-level folder the output does not have yet moves in one rename, whole: a first
-        // build of 100,000 pages moves a handful of folders, not 100,000 files.
+        let (wholeRoots, singles) = moves(of: current.staged)
+        let missingFolders = try checkDestinations(of: singles.map(\.path))
+        let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
+            || inputs != previous.inputs || interrupted
+        let manifestBytes = changed ? try writeJournal(for: current.manifest) : nil
+        let shares = try move(wholeRoots: wholeRoots, missingFolders: missingFolders, singles: singles)
+        let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })
+        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
+        // nothing to upload; its time still vouches for every file, none of which was written.
+        if changed { try saveManifest(manifestBytes ?? current.manifest.serialized(), quick: quick) }
+        // The replaced files kept for an undo go on every core, then the rest of the staging folder.
+        _ = Parallel.map(Array(0..<shares), chunk: 1) { share in
+            try? FileManager.default.removeItem(atPath: stagingPath + "/.backups-\(share)")
+        }
+        try? FileManager.default.removeItem(atPath: stagingPath)
+        return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+    }
+
+    /// The top-level folders that move in whole, and the files that move one by one. A top-level
+    /// folder the output does not have yet moves in one rename: a first build of many pages moves
+    /// a handful of folders, not every file. Only a folder staged whole as a tree (none of its
+    /// files staged flat) can.
+    private func moves(of staged: [(path: OutputPath, flat: Int?)])
+        -> (wholeRoots: [Substring], singles: [(path: OutputPath, flat: Int?)]) {
         // Files of one top folder mostly follow one another, so a set is asked only when the
         // folder changes, rather than every path's folder hashed.
-        let firstFolders = current.staged.map(\.path.topFolder)
+        let firstFolders = staged.map(\.path.topFolder)
         var roots: Set<Substring> = []
         var flatRoots: Set<Substring> = []
         var last: (root: Substring?, flat: Bool)?
-        for (staged, root) in zip(current.staged, firstFolders) where last.map({ $0.root != root || $0.flat != (staged.flat != nil) }) ?? true {
-            last = (root, staged.flat != nil)
+        for (file, root) in zip(staged, firstFolders) where last.map({ $0.root != root || $0.flat != (file.flat != nil) }) ?? true {
+            last = (root, file.flat != nil)
             guard let root else { continue }
             roots.insert(root)
-            if staged.flat != nil { flatRoots.insert(root) }
+            if file.flat != nil { flatRoots.insert(root) }
         }
-        // Only a folder staged whole as a tree (none of its files staged flat) can move in whole.
         let wholeRoots = Set(roots.sorted().filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
         var lastAnswer: (root: Substring, whole: Bool)?
-        let singles = zip(current.staged, firstFolders).filter { _, root in
+        let singles = zip(staged, firstFolders).filter { _, root in
             guard let root else { return true }
             if let lastAnswer, lastAnswer.root == root { return !lastAnswer.whole }
             lastAnswer = (root, wholeRoots.contains(root))
             return !wholeRoots.contains(root)
         }.map(\.0)
-        let missingFolders = try checkDestinations(of: singles.map(\.path))
+        return (wholeRoots.sorted(), singles)
+    }
 
-        let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
-            || inputs != previous.inputs || interrupted
-        // The journal usually lists just the new manifest's files (a first build, or one that
-        // removes nothing): then the same bytes serve both.
-        var manifestBytes: [UInt8]?
-        if changed {
-            // Every file Herald may own once this commit stops anywhere: the new ones and the old
-            // (which include what an earlier interrupted commit left), so no orphan is forgotten.
-            var journal = current.manifest
-            for (path, entry) in previous.entries where journal.entries[path] == nil { journal.entries[path] = entry }
-            let journalBytes = journal.serialized()
-            if journal.entries.count == current.manifest.entries.count { manifestBytes = journalBytes }
-            // Written aside and renamed, so an earlier journal is never left half overwritten.
-            let journalPath = state.path(Manifest.journalName)
-            do throws(DiagnosticError) {
-                try OutputFiles.write(journalBytes, to: journalPath + ".tmp", for: nil, durable: true)
-                if rename(journalPath + ".tmp", journalPath) != 0 {
-                    throw OutputFiles.failure(nil, "cannot save the commit journal: \(OutputFiles.lastError())")
-                }
-            } catch {
-                unlink(journalPath + ".tmp")
-                throw error
-            }
-        }
+    /// Writes the journal: every file Herald may own once this commit stops anywhere, the new
+    /// ones and the old (which include what an earlier interrupted commit left), so no orphan is
+    /// forgotten. Returns its bytes when they are the new manifest's too: a first build, or one
+    /// that removes nothing.
+    private func writeJournal(for manifest: Manifest) throws(DiagnosticError) -> [UInt8]? {
+        var journal = manifest
+        for (path, entry) in previous.entries where journal.entries[path] == nil { journal.entries[path] = entry }
+        let bytes = journal.serialized()
+        try OutputFiles.replace(state.path(Manifest.journalName), with: bytes, durable: true, what: "the commit journal")
+        return journal.entries.count == manifest.entries.count ? bytes : nil
+    }
+
+    /// Moves the whole folders, makes the missing ones and moves the other files, on two cores
+    /// when there are many: a rename waits on the file system, and another can run meanwhile.
+    /// A move that fails undoes every one made. Returns how many shares moved files.
+    private func move(wholeRoots: [Substring], missingFolders: [String],
+                      singles: [(path: OutputPath, flat: Int?)]) throws(DiagnosticError) -> Int {
         var undo = CommitUndo(folder: folderPath, staging: stagingPath)
-        // Files are moved on two cores, each share with its own undo: a rename waits on the file
-        // system, and another can run meanwhile.
         let shares = singles.count >= Self.parallelMovesFrom ? 2 : 1
         var movers: [CommitUndo] = []
         do throws(DiagnosticError) {
-            for root in wholeRoots.sorted() { try undo.moveFolder(String(root)) }
+            for root in wholeRoots { try undo.moveFolder(String(root)) }
             for folder in missingFolders { try undo.makeFolder(folder) }
             let outcomes = Parallel.map(Array(0..<shares), chunk: 1) { share -> (CommitUndo, DiagnosticError?) in
                 var mover = CommitUndo(folder: folderPath, staging: stagingPath, backups: ".backups-\(share)")
@@ -108,30 +121,17 @@ extension OutputWriter {
             if !interrupted { unlink(state.path(Manifest.journalName)) }
             throw error
         }
-        let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })
-        // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
-        // nothing to upload; its time still vouches for every file, none of which was written.
-        if changed {
-            let manifestPath = state.path(Manifest.fileName)
-            try OutputFiles.write(manifestBytes ?? current.manifest.serialized(), to: manifestPath + ".tmp", for: nil)
-            if rename(manifestPath + ".tmp", manifestPath) != 0 {
-                throw OutputFiles.failure(nil, "cannot save the build manifest: \(OutputFiles.lastError())")
-            }
-            unlink(state.path(Manifest.journalName))
-            // After the manifest, so that one of an earlier build never stands beside a new one.
-            let quickPath = state.path(QuickCheck.fileName)
-            if let quick, (try? OutputFiles.write(quick.serialized, to: quickPath + ".tmp", for: nil)) != nil {
-                rename(quickPath + ".tmp", quickPath)
-            } else {
-                unlink(quickPath)
-            }
-        }
-        // The replaced files kept for an undo go on every core, then the rest of the staging folder.
-        _ = Parallel.map(Array(0..<shares), chunk: 1) { share in
-            try? FileManager.default.removeItem(atPath: stagingPath + "/.backups-\(share)")
-        }
-        try? FileManager.default.removeItem(atPath: stagingPath)
-        return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+        return shares
+    }
+
+    /// Saves the manifest in place of the journal, then the quick check beside it: after the
+    /// manifest, so that one of an earlier build never stands beside a new one.
+    private func saveManifest(_ bytes: [UInt8], quick: QuickCheck?) throws(DiagnosticError) {
+        try OutputFiles.replace(state.path(Manifest.fileName), with: bytes, what: "the build manifest")
+        unlink(state.path(Manifest.journalName))
+        let quickPath = state.path(QuickCheck.fileName)
+        if let quick, (try? OutputFiles.replace(quickPath, with: quick.serialized, what: "the quick check")) != nil { return }
+        unlink(quickPath)
     }
 
     /// Files to move from which the moves are shared between two cores.

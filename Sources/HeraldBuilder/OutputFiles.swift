@@ -87,6 +87,20 @@ enum OutputFiles {
         return missing
     }
 
+    /// Replaces the file at `path` with `bytes` at once: written beside it and renamed over it, so
+    /// that no reader, and no build killed meanwhile, ever finds it half written. `what` names the
+    /// file in the error.
+    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, what: String) throws(DiagnosticError) {
+        let temporary = path + ".tmp"
+        do throws(DiagnosticError) {
+            try write(bytes, to: temporary, for: nil, durable: durable)
+            if rename(temporary, path) != 0 { throw failure(nil, "cannot save \(what): \(lastError())") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
     static func failure(_ path: OutputPath?, _ message: String) -> DiagnosticError {
         DiagnosticError(.error(at: SourceLocation(file: path?.value ?? "Output"), message))
     }
