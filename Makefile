@@ -3,8 +3,9 @@
 # Both install what they need when it is missing: `make deps` installs all of it.
 # `make screenshots` writes docs/screenshots/*.png of the default site with the same browser.
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
-# `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit) and long
-# random edit sequences on every task format (200 operations a seed and file variant);
+# `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit), long
+# random edit sequences on every task format (200 operations a seed and file variant) and a long
+# differential run (300 random site edits, each incremental build compared with a clean one);
 # `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
 # `make install` builds the release binary and installs it with its shell completions under
 # $(DESTDIR)$(PREFIX): bin/herald, and the bash, zsh and fish completion folders of share/.
@@ -84,7 +85,7 @@ test-browser: deps-browser
 
 test-slow: deps
 	$(SWIFT) build --build-tests
-	HERALD_CRASH_ITERATIONS=50 HERALD_RANDOM_EDIT_ITERATIONS=200 $(SWIFT) test --skip-build
+	HERALD_CRASH_ITERATIONS=50 HERALD_RANDOM_EDIT_ITERATIONS=200 HERALD_DIFFERENTIAL_ITERATIONS=300 $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-browser HERALD=.build/debug/herald
 
 fuzz: deps-libs

@@ -1,0 +1,207 @@
+import Foundation
+import HeraldSite
+import HeraldTestSupport
+import Testing
+
+// Incremental builds against clean ones: a seeded random sequence of edits (data, pages,
+// templates, config, deletes, renames, the clock) is applied to one site, and after each edit
+// the build into the site's kept output folder, and the served session's rebuild, must give
+// byte for byte what a clean build of the same inputs gives. `make test` runs a short sequence;
+// `make test-slow` a long one (HERALD_DIFFERENTIAL_ITERATIONS).
+
+private let iterations = Int(ProcessInfo.processInfo.environment["HERALD_DIFFERENTIAL_ITERATIONS"] ?? "") ?? 24
+
+/// A small random number generator with a fixed seed, so that a failing sequence can be replayed.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+private let publishers = ["North", "South", "East"]
+
+private func heroFile(_ name: String, publisher: String, strength: Int, text: String) -> String {
+    "---\nname: \(name)\npublisher: \(publisher)\nalignment: good\nstats:\n  strength: \(strength)\n---\n\(text)\n"
+}
+
+private func tasks(dueDay: Int) -> String {
+    """
+    - title: Ship the release
+      status: doing
+      due: 2026-11-\(String(format: "%02d", dueDay))
+      tags: [release]
+    - title: Write the notes
+      status: todo
+      due: 2026-11-\(String(format: "%02d", dueDay + 2))
+    - title: Plan the party
+      status: done
+
+    """
+}
+
+private func config(title: String, perPage: Int) -> String {
+    """
+    title: \(title)
+    timezone: Europe/Berlin
+    tasks:
+      source: Content/tasks.yml
+    heroes:
+      source: Content/heroes
+      group_by: [publisher]
+      per_page: \(perPage)
+
+    """
+}
+
+/// Every file under `folder`, path → bytes.
+private func files(in folder: URL) throws -> [String: Data] {
+    var found: [String: Data] = [:]
+    let prefix = folder.standardizedFileURL.path + "/"
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
+    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+        found[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = try Data(contentsOf: url)
+    }
+    return found
+}
+
+/// The site after the edits so far, and what a step may do to it.
+private struct EditedSite {
+    let site: TemporarySite
+    var heroes: [String: (file: String, publisher: String, strength: Int, text: String)] = [:]
+    var title = "Differential"
+    var perPage = 2
+    var dueDay = 20
+    var day = 18
+    var names = 0
+
+    init(_ site: TemporarySite) throws {
+        self.site = site
+        for name in ["Alpha", "Beta", "Gamma", "Delta"] { try addHero(named: name, publisher: "North", strength: 40) }
+        try site.write("herald.yml", config(title: title, perPage: perPage))
+        try site.write("Content/tasks.yml", tasks(dueDay: dueDay))
+    }
+
+    mutating func addHero(named name: String, publisher: String, strength: Int) throws {
+        heroes[name] = ("Content/heroes/\(name.lowercased()).md", publisher, strength, "The story of \(name).")
+        try writeHero(name)
+    }
+
+    func writeHero(_ name: String) throws {
+        guard let hero = heroes[name] else { return }
+        try site.write(hero.file, heroFile(name, publisher: hero.publisher, strength: hero.strength, text: hero.text))
+    }
+
+    /// One random edit; returns what it did, for the failure message.
+    mutating func edit(_ random: inout SplitMix) throws -> String {
+        let names = heroes.keys.sorted()
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0 where !names.isEmpty:
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            heroes[name]?.strength = Int.random(in: 1...99, using: &random)
+            try writeHero(name)
+            return "changed \(name)'s strength"
+        case 1 where !names.isEmpty:
+            // The same size: a change the quick check must not miss.
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            let letter = ["a", "b", "c"][Int.random(in: 0..<3, using: &random)]
+            heroes[name]?.text = "The story of \(name)." + letter
+            try writeHero(name)
+            return "changed \(name)'s text to end in \(letter)"
+        case 2:
+            self.names += 1
+            let name = "Hero\(self.names)"
+            try addHero(named: name, publisher: publishers[Int.random(in: 0..<3, using: &random)], strength: 50)
+            return "added \(name)"
+        case 3 where names.count > 1:
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            let file = heroes[name]?.file ?? ""
+            heroes[name] = nil
+            try site.remove(file)
+            return "removed \(name)"
+        case 4 where !names.isEmpty:
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            let file = heroes[name]?.file ?? ""
+            let moved = file.replacingOccurrences(of: ".md", with: "-moved.md")
+            try FileManager.default.moveItem(at: site.url(file), to: site.url(moved))
+            heroes[name]?.file = moved
+            return "renamed \(name)'s file"
+        case 5:
+            let name = names.first ?? "Alpha"
+            heroes[name]?.publisher = publishers[Int.random(in: 0..<3, using: &random)]
+            try writeHero(name)
+            return "moved \(name) to \(heroes[name]?.publisher ?? "-")"
+        case 6:
+            title = "Differential \(Int.random(in: 0..<5, using: &random))"
+            perPage = Int.random(in: 1...3, using: &random)
+            try site.write("herald.yml", config(title: title, perPage: perPage))
+            return "config: \(title), \(perPage) a page"
+        case 7:
+            let template = "hero-card.html.mustache"
+            if site.exists("Templates/\(template)") {
+                try site.remove("Templates/\(template)")
+                return "removed the site's \(template)"
+            }
+            let text = String(decoding: BuiltInTheme.file(template) ?? [], as: UTF8.self)
+            try site.write("Templates/\(template)", "<!-- the site's own -->" + text)
+            return "added the site's own \(template)"
+        default:
+            if Bool.random(using: &random) {
+                day = Int.random(in: 15...25, using: &random)
+                return "the clock moved to 2026-11-\(day)"
+            }
+            dueDay = Int.random(in: 10...24, using: &random)
+            try site.write("Content/tasks.yml", tasks(dueDay: dueDay))
+            return "tasks due on the \(dueDay)"
+        }
+    }
+
+    var now: Date {
+        get throws { try instant("2026-11-\(String(format: "%02d", day))T09:00:00Z") }
+    }
+}
+
+@Test func incrementalBuildsAndRebuildsEqualCleanBuildsAfterEveryEdit() throws {
+    let site = try TemporarySite()
+    var edited = try EditedSite(site)
+    var random = SplitMix(state: 2026)
+    let clean = try TemporarySite()
+    let session = SiteSession(options: SessionOptions(site: site.folder, jobs: 2, clock: { [site] in
+        (try? Date(contentsOf: site)) ?? Date()
+    }))
+    var steps: [String] = []
+    for step in 0...iterations {
+        if step > 0 { steps.append(try edited.edit(&random)) }
+        try site.write(".now", ISO8601DateFormatter().string(from: try edited.now))
+        let now = try edited.now
+        let kept = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2))
+        #expect(kept.succeeded, "\(kept.errors) after \(steps)")
+        let fresh = clean.url("clean-\(step)")
+        let whole = SiteBuild.run(BuildOptions(site: site.folder, output: fresh, now: now, jobs: 2))
+        #expect(whole.succeeded, "\(whole.errors) after \(steps)")
+        let expected = try files(in: fresh)
+        let incremental = try files(in: site.output)
+        #expect(Set(incremental.keys) == Set(expected.keys), "files differ after \(steps)")
+        let differing = expected.keys.filter { incremental[$0] != expected[$0] }.sorted()
+        #expect(differing.isEmpty, "\(differing.prefix(5)) differ from a clean build after \(steps)")
+
+        let update = session.rebuild()
+        #expect(update.succeeded, "\(update.errors) after \(steps)")
+        let served = expected.keys.filter { path in session.file(path).map { Data($0) } != expected[path] }.sorted()
+        #expect(served.isEmpty, "the session's \(served.prefix(5)) differ from a clean build after \(steps)")
+        try FileManager.default.removeItem(at: fresh)
+        if !differing.isEmpty || !served.isEmpty { return }
+    }
+}
+
+extension Date {
+    /// The instant a site's `.now` file names: the test's clock, which the session reads on each rebuild.
+    fileprivate init(contentsOf site: TemporarySite) throws {
+        guard let date = ISO8601DateFormatter().date(from: try site.read(".now")) else { throw CocoaError(.fileReadCorruptFile) }
+        self = date
+    }
+}
