@@ -122,24 +122,24 @@ struct BuildCommand: ParsableCommand {
     /// `Built 10,004 pages (12 written, 9,992 unchanged, 3 removed) in 0.84 s`
     static func summary(_ report: BuildReport) -> String {
         let count = report.warnings.count
-        let warnings = count == 0 ? "" : ", \(Console.grouped(count)) warning\(count == 1 ? "" : "s")"
-        return "Built \(Console.grouped(report.pages)) pages (\(Console.grouped(report.written)) written, \(Console.grouped(report.unchanged)) unchanged, "
-            + "\(Console.grouped(report.removed)) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
+        let warnings = count == 0 ? "" : ", \(count.groupedByThousands) warning\(count == 1 ? "" : "s")"
+        return "Built \(report.pages.groupedByThousands) pages (\(report.written.groupedByThousands) written, \(report.unchanged.groupedByThousands) unchanged, "
+            + "\(report.removed.groupedByThousands) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
     }
 
     /// `Content/vault: 212 records: 180 made, 32 dropped by status_map`
     static func describe(_ tally: SourceTally) -> String {
         let refused = tally.records - tally.made - tally.dropped
-        return "\(tally.source): \(Console.grouped(tally.records)) record\(tally.records == 1 ? "" : "s"): "
-            + "\(Console.grouped(tally.made)) made, \(Console.grouped(tally.dropped)) dropped by status_map"
-            + (refused > 0 ? ", \(Console.grouped(refused)) with errors" : "")
-            + (tally.comments > 0 ? "; \(Console.grouped(tally.comments)) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
+        return "\(tally.source): \(tally.records.groupedByThousands) record\(tally.records == 1 ? "" : "s"): "
+            + "\(tally.made.groupedByThousands) made, \(tally.dropped.groupedByThousands) dropped by status_map"
+            + (refused > 0 ? ", \(refused.groupedByThousands) with errors" : "")
+            + (tally.comments > 0 ? "; \(tally.comments.groupedByThousands) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
     }
 
     /// `https://api.example.org/heroes.json: downloaded, HTTP 200, 12,345 bytes, 87 ms`
     static func describe(_ source: RemoteFetcher.Report) -> String {
         let status = source.status.map { ", HTTP \($0)" } ?? ""
-        return "\(source.url): \(source.outcome)\(status), \(Console.grouped(source.bytes)) bytes, \(Console.grouped(source.milliseconds)) ms"
+        return "\(source.url): \(source.outcome)\(status), \(source.bytes.groupedByThousands) bytes, \(source.milliseconds.groupedByThousands) ms"
     }
 
     private func writeReport(_ result: BuildReport, to path: String) throws {

@@ -115,15 +115,15 @@ struct CheckCommand: ParsableCommand {
     /// `Checked 10,019 pages, 182,304 links: 2 broken`, with what was not checked or not sure.
     static func summary(_ report: SiteLinkCheck.Report, _ outcome: ExternalLinkCheck.Outcome?, broken: Int) -> String {
         let links = report.links + (outcome == nil ? 0 : report.externalLinks)
-        var text = "Checked \(Console.grouped(report.pages)) page\(report.pages == 1 ? "" : "s"), \(Console.grouped(links)) link\(links == 1 ? "" : "s"): "
-            + "\(Console.grouped(broken)) broken"
+        var text = "Checked \(report.pages.groupedByThousands) page\(report.pages == 1 ? "" : "s"), \(links.groupedByThousands) link\(links == 1 ? "" : "s"): "
+            + "\(broken.groupedByThousands) broken"
         if let outcome {
-            if outcome.inconclusive > 0 { text += ", \(Console.grouped(outcome.inconclusive)) inconclusive" }
-            text += " (\(Console.grouped(report.external.count)) outside URLs: \(Console.grouped(outcome.asked)) asked, \(Console.grouped(outcome.cached)) cached)"
+            if outcome.inconclusive > 0 { text += ", \(outcome.inconclusive.groupedByThousands) inconclusive" }
+            text += " (\(report.external.count.groupedByThousands) outside URLs: \(outcome.asked.groupedByThousands) asked, \(outcome.cached.groupedByThousands) cached)"
         } else if report.externalLinks > 0 {
-            text += " (\(Console.grouped(report.externalLinks)) outside links not checked: add --external)"
+            text += " (\(report.externalLinks.groupedByThousands) outside links not checked: add --external)"
         }
-        if report.excluded > 0 { text += "; \(Console.grouped(report.excluded)) excluded" }
+        if report.excluded > 0 { text += "; \(report.excluded.groupedByThousands) excluded" }
         return text
     }
 

@@ -20,15 +20,4 @@ enum Console {
             throw ExitCode(1)
         }
     }
-
-    /// `10,004`: counts in summaries, grouped by thousands whatever the locale.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number.magnitude))
-        var text = number < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
 }

@@ -50,7 +50,7 @@ struct ThemeList: ParsableCommand {
         switch use.outputs.count {
         case 0: break
         case 1: parts.append(use.outputs[0])
-        default: parts.append("\(Console.grouped(use.outputs.count)) pages, e.g. \(use.outputs[0])")
+        default: parts.append("\(use.outputs.count.groupedByThousands) pages, e.g. \(use.outputs[0])")
         }
         if !use.usedBy.isEmpty { parts.append("used by " + use.usedBy.joined(separator: ", ")) }
         return parts.isEmpty ? "not used by this site" : parts.joined(separator: "; ")
