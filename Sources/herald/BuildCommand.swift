@@ -73,11 +73,11 @@ struct BuildCommand: ParsableCommand {
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: outputFolder, site: site)
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
+            Terminal().complain(error.diagnostics.map(\.description))
             throw ExitCode(2)
         }
         guard let instant = BuildClock.instant(now) else {
-            Console.printErrors(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
+            Terminal().complain(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
             throw ExitCode(2)
         }
         var options = BuildOptions(site: site, output: outputFolder, now: instant,
@@ -90,7 +90,7 @@ struct BuildCommand: ParsableCommand {
         options.baseURL = baseURL
         options.wait = !noWait
         options.waiting = {
-            Console.printErrors(["Waiting for another build of \(outputFolder.path) to finish…"])
+            Terminal().complain(["Waiting for another build of \(outputFolder.path) to finish…"])
         }
         // A progress line only where a person watches: never in logs or CI output.
         if !quiet, isatty(STDERR_FILENO) != 0 {
@@ -102,8 +102,8 @@ struct BuildCommand: ParsableCommand {
 
         let result = SiteBuild.run(options)
         // Warnings are for everyone but those who asked for errors only (--quiet).
-        if !quiet || !result.succeeded { Console.printErrors(result.warnings) }
-        Console.printErrors(result.errors)
+        if !quiet || !result.succeeded { Terminal().complain(result.warnings) }
+        Terminal().complain(result.errors)
         if let report { try writeReport(result, to: report) }
         if result.succeeded {
             if !quiet { print(Self.summary(result)) }
@@ -114,7 +114,7 @@ struct BuildCommand: ParsableCommand {
             }
         } else {
             let count = result.errors.count
-            Console.printErrors(["Build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written."])
+            Terminal().complain(["Build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written."])
             throw ExitCode(result.refusedOutput ? 2 : 1)
         }
     }
@@ -148,7 +148,7 @@ struct BuildCommand: ParsableCommand {
         do {
             try encoder.encode(result).write(to: URL(fileURLWithPath: path))
         } catch {
-            Console.printErrors(["\(path): error: cannot write the report: \(error.localizedDescription)"])
+            Terminal().complain(["\(path): error: cannot write the report: \(error.localizedDescription)"])
             throw ExitCode(1)
         }
     }

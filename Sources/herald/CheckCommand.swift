@@ -70,21 +70,21 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
-        let config = try Console.config(of: site)
+        let config = try SiteConfig.loadOrExit(site: site)
         let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
         let shownAs = output ?? (source == "." ? "Output" : site.appendingPathComponent("Output").relativeShown)
         let filter: LinkFilter
         do {
             filter = try LinkFilter(patterns: config.check.exclude + exclude)
         } catch {
-            Console.printErrors(["--exclude: error: '\(error.pattern)' is not a regular expression"])
+            Terminal().complain(["--exclude: error: '\(error.pattern)' is not a regular expression"])
             throw ExitCode(2)
         }
         let address = SiteAddress(baseURL: baseURL.flatMap(SiteConfig.normalizedBaseURL) ?? config.baseURL)
         let report = SiteLinkCheck.run(SiteLinkCheck.Options(output: outputFolder, shownAs: shownAs,
                                                              address: address, filter: filter))
         guard report.pages > 0 else {
-            Console.printErrors(["\(shownAs): error: no pages to check here; run herald build first"])
+            Terminal().complain(["\(shownAs): error: no pages to check here; run herald build first"])
             throw ExitCode(1)
         }
         var problems = report.problems
@@ -104,9 +104,9 @@ struct CheckCommand: ParsableCommand {
         problems.sort(by: Self.inReadingOrder)
         let errors = problems.filter { $0.severity == .error }
         if quiet {
-            Console.printErrors(errors.map(\.description))
+            Terminal().complain(errors.map(\.description))
         } else {
-            Console.printErrors(problems.map(\.description))
+            Terminal().complain(problems.map(\.description))
             print(Self.summary(report, outcome, broken: errors.count))
         }
         if !errors.isEmpty { throw ExitCode(1) }

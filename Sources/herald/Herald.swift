@@ -24,7 +24,7 @@ struct Herald: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                try? FileHandle.standardError.write(contentsOf: Data((fullMessage(for: error) + "\n").utf8))
+                Terminal().complain([fullMessage(for: error)])
                 Foundation.exit(2)
             }
             exit(withError: error)
