@@ -65,7 +65,7 @@ public final class SiteSession: Sendable {
         buildOptions.drafts = options.drafts
         buildOptions.offline = options.offline
         do throws(DiagnosticError) {
-            let (config, configText) = try SiteConfigFile.load(buildOptions)
+            let (config, configText) = try SiteConfig.load(buildOptions)
             let theme = try Theme(site: options.site)
             // Decoding depends on the config (field mapping, columns, time zone): a new config
             // decodes every file again.
