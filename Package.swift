@@ -27,7 +27,7 @@ import PackageDescription
 //   herald              the command-line tool (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve,
 //                       Check, Deploy)
 //   BuildCommit         a plugin: the commit herald is built from, for herald --version
-//   EmbedTheme          a plugin: the built-in theme (Sources/HeraldSite/Theme) as a Swift file of HeraldSite,
+//   EmbedFiles          a plugin: the built-in theme (Sources/HeraldSite/Theme) as a Swift file of HeraldSite,
 //                       so that the herald executable is the one file it needs
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "HeraldSite",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
                                "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"],
-                exclude: ["Theme"], swiftSettings: strict, plugins: ["EmbedTheme"]),
+                exclude: ["Theme"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         .target(name: "HeraldCheck",
                 dependencies: ["HeraldCore", "HeraldRemote",
                                .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -111,8 +111,8 @@ let package = Package(
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         // Writes the commit herald is built from into the herald target, for --version.
         .plugin(name: "BuildCommit", capability: .buildTool()),
-        // Writes the built-in theme into the HeraldSite target, so that herald carries it.
-        .plugin(name: "EmbedTheme", capability: .buildTool()),
+        // Writes the built-in theme into HeraldSite, so that herald carries it.
+        .plugin(name: "EmbedFiles", capability: .buildTool()),
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
