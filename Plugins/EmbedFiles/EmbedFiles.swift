@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Writes a target's folder of files into a Swift file of the target, so that the `herald`
 /// executable carries them and runs from wherever it is copied: HeraldSite's built-in theme
-/// (`Theme/`).
+/// (`Theme/`) and HeraldServe's script and style for the pages it serves (`Client/`).
 ///
 /// Each file becomes one base64 string literal, decoded once at run time: a literal is read by the
 /// compiler as it is, where an array literal of the same bytes would keep the type checker busy
@@ -12,8 +12,8 @@ import PackagePlugin
 @main
 struct EmbedFiles: BuildToolPlugin {
     /// The folder each target embeds, inside `Sources/TARGET/`; the generated enum is named
-    /// `Embedded` and the folder's name (`EmbeddedTheme`).
-    static let folders = ["HeraldSite": "Theme"]
+    /// `Embedded` and the folder's name (`EmbeddedTheme`, `EmbeddedClient`).
+    static let folders = ["HeraldSite": "Theme", "HeraldServe": "Client"]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let folderName = Self.folders[target.name] else {
