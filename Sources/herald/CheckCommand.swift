@@ -5,7 +5,7 @@ import HeraldConfig
 import HeraldCore
 
 /// `herald check`: the links of the built site, checked where they lead.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the links, anchors, images and assets of the built site.",
@@ -68,7 +68,7 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
         let config = try SiteConfig.loadOrExit(site: site)
         let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
@@ -96,8 +96,7 @@ struct CheckCommand: ParsableCommand {
             options.concurrency = concurrency
             options.timeout = .seconds(Durations.seconds(in: timeout) ?? 20)
             options.maxAge = Double(Durations.seconds(in: maxAge) ?? 86_400)
-            let settings = options
-            let checked = AsyncWait.result { await ExternalLinkCheck.run(report.external, settings) } ?? ExternalLinkCheck.Outcome()
+            let checked = await ExternalLinkCheck.run(report.external, options)
             problems += checked.problems
             outcome = checked
         }
