@@ -27,8 +27,9 @@ import PackageDescription
 //   herald              the command-line tool (Core, Models, Config, Mustache, Builder, Remote, Editor, Site, Serve,
 //                       Check, Deploy)
 //   BuildCommit         a plugin: the commit herald is built from, for herald --version
-//   EmbedTheme          a plugin: the built-in theme (Sources/HeraldSite/Theme) as a Swift file of HeraldSite,
-//                       so that the herald executable is the one file it needs
+//   EmbedFiles          a plugin: the built-in theme (Sources/HeraldSite/Theme) and the served pages' script and
+//                       style (Sources/HeraldServe/Client) as Swift files of their targets, so that the herald
+//                       executable is the one file it needs
 //
 // Linux only: the code reads /proc and calls Glibc directly, so no Apple platform is declared.
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -84,7 +85,7 @@ let package = Package(
         .target(name: "HeraldSite",
                 dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
                                "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"],
-                exclude: ["Theme"], swiftSettings: strict, plugins: ["EmbedTheme"]),
+                exclude: ["Theme"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         .target(name: "HeraldCheck",
                 dependencies: ["HeraldCore", "HeraldRemote",
                                .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -105,14 +106,15 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log"),
                                .product(name: "NIOCore", package: "swift-nio"),
                                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
-                swiftSettings: strict),
+                exclude: ["Client"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
         .executableTarget(name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
                           path: "benchmarks/loaders/Sources", swiftSettings: strict),
         // Writes the commit herald is built from into the herald target, for --version.
         .plugin(name: "BuildCommit", capability: .buildTool()),
-        // Writes the built-in theme into the HeraldSite target, so that herald carries it.
-        .plugin(name: "EmbedTheme", capability: .buildTool()),
+        // Writes the built-in theme into HeraldSite and the served pages' script and style into
+        // HeraldServe, so that herald carries them.
+        .plugin(name: "EmbedFiles", capability: .buildTool()),
         .executableTarget(
             name: "herald",
             dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",

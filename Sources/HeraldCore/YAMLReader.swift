@@ -8,7 +8,7 @@ public enum YAMLReader {
     public static func parse(_ text: String, file: String, lineOffset: Int = 0) throws(DiagnosticError) -> DataNode {
         // Front matter and data files are nearly always simple block YAML, which a direct byte
         // parser reads without Yams's events and trees; anything else, errors included, goes to Yams.
-        if let root = SimpleYAMLParser.parse(text, lineOffset: lineOffset) { return root }
+        if let root = BlockYAMLReader.parse(text, lineOffset: lineOffset) { return root }
         return try parseWithYams(text, file: file, lineOffset: lineOffset)
     }
 

@@ -24,22 +24,11 @@ public struct DeployReport: Sendable {
         let verbs = dryRun ? ("would send", "would delete") : ("sent", "deleted")
         var lines = plan.sent.map { "\(verbs.0) \(base)\($0.path)" } + plan.deleted.map { "\(verbs.1) \(base)\($0)" }
         var summary = (dryRun ? "Dry run, nothing done: " : "Deployed to ") + target + ": "
-            + "\(grouped(plan.sent.count)) sent, \(grouped(plan.deleted.count)) deleted, "
-            + "\(grouped(plan.unchanged)) unchanged, \(grouped(plan.bytes)) bytes sent"
+            + "\(plan.sent.count.groupedByThousands) sent, \(plan.deleted.count.groupedByThousands) deleted, "
+            + "\(plan.unchanged.groupedByThousands) unchanged, \(plan.bytes.groupedByThousands) bytes sent"
         if let commit { summary += "; commit \(commit.prefix(12))" } else if !dryRun, plan.isEmpty { summary += "; nothing changed" }
         if let pushedTo { summary += "; pushed to \(pushedTo)" }
         lines.append(summary)
         return lines
-    }
-
-    /// 12345 → `12,345`, as the build's summary writes numbers.
-    private func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var text = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return number < 0 ? "-" + text : text
     }
 }

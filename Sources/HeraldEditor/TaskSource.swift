@@ -69,8 +69,8 @@ struct TaskSource {
     func editor(for snapshot: TaskSnapshot, context: EditContext) throws(DiagnosticError) -> any TaskFormatEditor {
         let bytes = snapshot.file.bytes
         switch format {
-        case .todoTxt: return TodoTxtEditor(text: LineText(bytes), context: context)
-        case .markdownChecklist: return ChecklistEditor(text: LineText(bytes), context: context)
+        case .todoTxt: return TodoTxtEditor(text: EditableLines(bytes), context: context)
+        case .markdownChecklist: return ChecklistEditor(text: EditableLines(bytes), context: context)
         case .csv, .tsv:
             let separator = UInt8(ascii: format == .csv ? "," : "\t")
             return RecordTaskEditor(store: try CSVDocument(bytes: bytes, file: displayPath, separator: separator), context: context)

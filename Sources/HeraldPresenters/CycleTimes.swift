@@ -37,13 +37,13 @@ public struct CycleTimes: Sendable {
         }
         let summary = days.isEmpty ? "" : "Median \(Self.days(Self.quantile(days, 2, of: 4))) from created to done; "
             + "the middle half took \(Self.quantile(days, 1, of: 4))–\(Self.days(Self.quantile(days, 3, of: 4))), "
-            + "over \(count(days.count, "task", "tasks"))."
+            + "over \(Plural.count(days.count, one: "task", many: "tasks"))."
         return [
             "title": "Cycle time: created to done",
             "any": .bool(!days.isEmpty),
             "empty_text": "No done task has both a creation and a completion date yet.",
             "description": .string(summary),
-            "note": missing > 0 ? .string(count(missing, "done task lacks", "done tasks lack")
+            "note": missing > 0 ? .string(Plural.count(missing, one: "done task lacks", many: "done tasks lack")
                                           + " a creation or completion date and is not counted.") : nil,
             "count": .int(days.count),
             "median": days.isEmpty ? nil : .int(Self.quantile(days, 2, of: 4)),
@@ -60,6 +60,6 @@ public struct CycleTimes: Sendable {
     }
 
     private static func days(_ count: Int) -> String {
-        count == 1 ? "1 day" : "\(count) days"
+        Plural.count(count, one: "day", many: "days")
     }
 }

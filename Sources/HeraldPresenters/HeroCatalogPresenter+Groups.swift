@@ -63,7 +63,7 @@ extension HeroCatalogPresenter {
                                   links: links, section: "heroes")
         view["title"] = .string(title)
         let pages = group.pagination.pageCount
-        view["summary"] = .string(count(group.members.count, "hero", "heroes") + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
+        view["summary"] = .string(Plural.count(group.members.count, one: "hero", many: "heroes") + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
         view["group_title"] = .string("All by \(HeroFormatting.inSentence(label))")
         view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })
         view["pagination"] = group.pagination.view(page: number, links: links)

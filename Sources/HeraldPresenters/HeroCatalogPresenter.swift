@@ -132,7 +132,7 @@ public final class HeroCatalogPresenter: Sendable {
                                   links: links, section: "heroes")
         view["title"] = .string(title)
         view["summary"] = .string(heroes.isEmpty ? "The catalog is empty."
-            : "\(count(heroes.count, "hero", "heroes")), sorted by \(sortDescription)"
+            : "\(Plural.count(heroes.count, one: "hero", many: "heroes")), sorted by \(sortDescription)"
                 + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
         view["search"] = .bool(search && !heroes.isEmpty)

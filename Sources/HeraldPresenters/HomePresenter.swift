@@ -21,8 +21,8 @@ public struct HomePresenter: Sendable {
         // Overdue tasks and progress are today's: the footer says which day that was.
         if context.hasTasks { view["footer"] = context.datedFooter }
         var intro: [String] = []
-        if context.hasTasks { intro.append("\(count(board.tasks.count, "task", "tasks")) on the board") }
-        if context.hasHeroes { intro.append("\(count(catalog.heroes.count, "hero", "heroes")) in the catalog") }
+        if context.hasTasks { intro.append("\(Plural.count(board.tasks.count, one: "task", many: "tasks")) on the board") }
+        if context.hasHeroes { intro.append("\(Plural.count(catalog.heroes.count, one: "hero", many: "heroes")) in the catalog") }
         view["intro"] = .string(intro.isEmpty ? "Nothing here yet." : intro.joined(separator: ", ") + ".")
         view["has_tasks"] = .bool(context.hasTasks)
         view["has_heroes"] = .bool(context.hasHeroes)
@@ -40,7 +40,7 @@ public struct HomePresenter: Sendable {
             }
         }
         if context.hasHeroes {
-            directory.append(entry(context.heroesTitle, catalog.pagination.firstRoute, count(catalog.heroes.count, "hero", "heroes"), links))
+            directory.append(entry(context.heroesTitle, catalog.pagination.firstRoute, Plural.count(catalog.heroes.count, one: "hero", many: "heroes"), links))
             for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
                 directory.append(entry(catalog.groupIndexTitle(key), catalog.groupIndexRoute(key), nil, links))
             }

@@ -183,7 +183,7 @@ public struct TaskBoardPresenter: Sendable {
         case .context: "Context @\(facet.name)"
         }
         view["title"] = .string(heading)
-        view["summary"] = .string(count(matching.count, "task", "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
+        view["summary"] = .string(Plural.count(matching.count, one: "task", many: "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
         view["cards"] = .list(matching.map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = ["many": false]
         view["calendar"] = layout.calendar && kind == .project ? ["href": .string(links.href(facet.route + "calendar.ics"))] : .null
@@ -207,7 +207,7 @@ public struct TaskBoardPresenter: Sendable {
         var view = chrome(route: route, title: title, description: "Every task in \(Self.title(ofColumn: column)).", links: links)
         view["title"] = .string(title)
         let pages = pagination.pageCount
-        view["summary"] = .string(count(members.count, "task", "tasks") + ", the most recent first"
+        view["summary"] = .string(Plural.count(members.count, one: "task", many: "tasks") + ", the most recent first"
                                   + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
         view["cards"] = .list(members[pagination.range(ofPage: number)].map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = pagination.view(page: number, links: links)
@@ -257,7 +257,7 @@ public struct TaskBoardPresenter: Sendable {
     private var summaryLine: String {
         let done = tasks.filter(\.completed).count
         let overdue = tasks.filter { $0.isOverdue(at: context.now, in: context.timeZone) }.count
-        return "\(count(tasks.count, "task", "tasks")), \(done) done, \(overdue) overdue."
+        return "\(Plural.count(tasks.count, one: "task", many: "tasks")), \(done) done, \(overdue) overdue."
     }
 
     /// Every column with its cards; `collapsed` shows only the newest `doneShown` of the last
@@ -387,10 +387,6 @@ public struct TaskBoardPresenter: Sendable {
     static func anchor(_ text: String) -> String {
         String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
     }
-}
-
-func count(_ number: Int, _ one: String, _ many: String) -> String {
-    number == 1 ? "1 \(one)" : "\(number) \(many)"
 }
 
 private extension Day {

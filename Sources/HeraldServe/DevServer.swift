@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HeraldConfig
+import HeraldCore
 import HeraldSite
 import Hummingbird
 import NIOCore

@@ -3,7 +3,7 @@ import HeraldCore
 import HeraldMustache
 
 /// The theme built into the `herald` executable (`Sources/HeraldSite/Theme/`, embedded by the
-/// EmbedTheme plugin): what a site without its own `Templates/` builds with.
+/// EmbedFiles plugin): what a site without its own `Templates/` builds with.
 public enum BuiltInTheme {
     /// Where a built-in template's errors are placed: no file on disk holds it, and
     /// `herald theme export` writes it to `Templates/` under the same name.

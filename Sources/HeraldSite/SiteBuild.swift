@@ -79,7 +79,7 @@ public enum SiteBuild {
     private static func checkedConfig(_ options: BuildOptions,
                                       report: inout BuildReport) throws(DiagnosticError) -> (SiteConfig, String) {
         try OutputFolderGuard.check(output: options.output, site: options.site)
-        let (config, configText) = try SiteConfigFile.load(options)
+        let (config, configText) = try SiteConfig.load(options)
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: options.output, inputs: inputFolders(of: config, site: options.site))
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import HeraldBuilder
+import HeraldConfig
 import HeraldCore
 import HeraldMustache
 
@@ -39,7 +40,7 @@ public enum SiteInspector {
 
     /// The site's theme and every output item `herald build` would make of it, none rendered.
     static func plan(_ options: BuildOptions) throws(DiagnosticError) -> (Theme, [OutputItem]) {
-        let (config, _) = try SiteConfigFile.load(options)
+        let (config, _) = try SiteConfig.load(options)
         let theme = try Theme(site: options.site)
         let sources = try SitePipeline.sources(config, options: options)
         let models = try SitePipeline.load(sources, config: config, drafts: options.drafts, now: options.now)

@@ -60,7 +60,7 @@ public final class SiteSession: Sendable {
         var update = SessionUpdate()
         let buildOptions = options.build(now: options.clock())
         do throws(DiagnosticError) {
-            let (config, configText) = try SiteConfigFile.load(buildOptions)
+            let (config, configText) = try SiteConfig.load(buildOptions)
             let theme = try Theme(site: options.site)
             let (decoded, rendered) = keptWork(configText: configText, templates: Self.stamp(of: theme))
             decoded.trust(changed: changed, under: options.site.path)

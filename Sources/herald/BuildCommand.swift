@@ -73,11 +73,11 @@ struct BuildCommand: ParsableCommand {
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: outputFolder, site: site)
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
+            Terminal().complain(error.diagnostics.map(\.description))
             throw ExitCode(2)
         }
         guard let instant = BuildClock.instant(now) else {
-            Console.printErrors(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
+            Terminal().complain(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
             throw ExitCode(2)
         }
         var options = BuildOptions(site: site, output: outputFolder, now: instant,
@@ -90,7 +90,7 @@ struct BuildCommand: ParsableCommand {
         options.baseURL = baseURL
         options.wait = !noWait
         options.waiting = {
-            Console.printErrors(["Waiting for another build of \(outputFolder.path) to finish…"])
+            Terminal().complain(["Waiting for another build of \(outputFolder.path) to finish…"])
         }
         // A progress line only where a person watches: never in logs or CI output.
         if !quiet, isatty(STDERR_FILENO) != 0 {
@@ -102,8 +102,8 @@ struct BuildCommand: ParsableCommand {
 
         let result = SiteBuild.run(options)
         // Warnings are for everyone but those who asked for errors only (--quiet).
-        if !quiet || !result.succeeded { Console.printErrors(result.warnings) }
-        Console.printErrors(result.errors)
+        if !quiet || !result.succeeded { Terminal().complain(result.warnings) }
+        Terminal().complain(result.errors)
         if let report { try writeReport(result, to: report) }
         if result.succeeded {
             if !quiet { print(Self.summary(result)) }
@@ -114,7 +114,7 @@ struct BuildCommand: ParsableCommand {
             }
         } else {
             let count = result.errors.count
-            Console.printErrors(["Build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written."])
+            Terminal().complain(["Build failed with \(count) error\(count == 1 ? "" : "s"); nothing was written."])
             throw ExitCode(result.refusedOutput ? 2 : 1)
         }
     }
@@ -122,24 +122,24 @@ struct BuildCommand: ParsableCommand {
     /// `Built 10,004 pages (12 written, 9,992 unchanged, 3 removed) in 0.84 s`
     static func summary(_ report: BuildReport) -> String {
         let count = report.warnings.count
-        let warnings = count == 0 ? "" : ", \(Console.grouped(count)) warning\(count == 1 ? "" : "s")"
-        return "Built \(Console.grouped(report.pages)) pages (\(Console.grouped(report.written)) written, \(Console.grouped(report.unchanged)) unchanged, "
-            + "\(Console.grouped(report.removed)) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
+        let warnings = count == 0 ? "" : ", \(count.groupedByThousands) warning\(count == 1 ? "" : "s")"
+        return "Built \(report.pages.groupedByThousands) pages (\(report.written.groupedByThousands) written, \(report.unchanged.groupedByThousands) unchanged, "
+            + "\(report.removed.groupedByThousands) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
     }
 
     /// `Content/vault: 212 records: 180 made, 32 dropped by status_map`
     static func describe(_ tally: SourceTally) -> String {
         let refused = tally.records - tally.made - tally.dropped
-        return "\(tally.source): \(Console.grouped(tally.records)) record\(tally.records == 1 ? "" : "s"): "
-            + "\(Console.grouped(tally.made)) made, \(Console.grouped(tally.dropped)) dropped by status_map"
-            + (refused > 0 ? ", \(Console.grouped(refused)) with errors" : "")
-            + (tally.comments > 0 ? "; \(Console.grouped(tally.comments)) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
+        return "\(tally.source): \(tally.records.groupedByThousands) record\(tally.records == 1 ? "" : "s"): "
+            + "\(tally.made.groupedByThousands) made, \(tally.dropped.groupedByThousands) dropped by status_map"
+            + (refused > 0 ? ", \(refused.groupedByThousands) with errors" : "")
+            + (tally.comments > 0 ? "; \(tally.comments.groupedByThousands) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
     }
 
     /// `https://api.example.org/heroes.json: downloaded, HTTP 200, 12,345 bytes, 87 ms`
     static func describe(_ source: RemoteFetcher.Report) -> String {
         let status = source.status.map { ", HTTP \($0)" } ?? ""
-        return "\(source.url): \(source.outcome)\(status), \(Console.grouped(source.bytes)) bytes, \(Console.grouped(source.milliseconds)) ms"
+        return "\(source.url): \(source.outcome)\(status), \(source.bytes.groupedByThousands) bytes, \(source.milliseconds.groupedByThousands) ms"
     }
 
     private func writeReport(_ result: BuildReport, to path: String) throws {
@@ -148,7 +148,7 @@ struct BuildCommand: ParsableCommand {
         do {
             try encoder.encode(result).write(to: URL(fileURLWithPath: path))
         } catch {
-            Console.printErrors(["\(path): error: cannot write the report: \(error.localizedDescription)"])
+            Terminal().complain(["\(path): error: cannot write the report: \(error.localizedDescription)"])
             throw ExitCode(1)
         }
     }

@@ -5,7 +5,7 @@ import HeraldConfig
 import HeraldCore
 
 /// `herald check`: the links of the built site, checked where they lead.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the links, anchors, images and assets of the built site.",
@@ -68,23 +68,23 @@ struct CheckCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
-        let config = try Console.config(of: site)
+        let config = try SiteConfig.loadOrExit(site: site)
         let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
         let shownAs = output ?? (source == "." ? "Output" : site.appendingPathComponent("Output").relativeShown)
         let filter: LinkFilter
         do {
             filter = try LinkFilter(patterns: config.check.exclude + exclude)
         } catch {
-            Console.printErrors(["--exclude: error: '\(error.pattern)' is not a regular expression"])
+            Terminal().complain(["--exclude: error: '\(error.pattern)' is not a regular expression"])
             throw ExitCode(2)
         }
         let address = SiteAddress(baseURL: baseURL.flatMap(SiteConfig.normalizedBaseURL) ?? config.baseURL)
         let report = SiteLinkCheck.run(SiteLinkCheck.Options(output: outputFolder, shownAs: shownAs,
                                                              address: address, filter: filter))
         guard report.pages > 0 else {
-            Console.printErrors(["\(shownAs): error: no pages to check here; run herald build first"])
+            Terminal().complain(["\(shownAs): error: no pages to check here; run herald build first"])
             throw ExitCode(1)
         }
         var problems = report.problems
@@ -96,17 +96,16 @@ struct CheckCommand: ParsableCommand {
             options.concurrency = concurrency
             options.timeout = .seconds(Durations.seconds(in: timeout) ?? 20)
             options.maxAge = Double(Durations.seconds(in: maxAge) ?? 86_400)
-            let settings = options
-            let checked = AsyncWait.result { await ExternalLinkCheck.run(report.external, settings) } ?? ExternalLinkCheck.Outcome()
+            let checked = await ExternalLinkCheck.run(report.external, options)
             problems += checked.problems
             outcome = checked
         }
         problems.sort(by: Self.inReadingOrder)
         let errors = problems.filter { $0.severity == .error }
         if quiet {
-            Console.printErrors(errors.map(\.description))
+            Terminal().complain(errors.map(\.description))
         } else {
-            Console.printErrors(problems.map(\.description))
+            Terminal().complain(problems.map(\.description))
             print(Self.summary(report, outcome, broken: errors.count))
         }
         if !errors.isEmpty { throw ExitCode(1) }
@@ -115,15 +114,15 @@ struct CheckCommand: ParsableCommand {
     /// `Checked 10,019 pages, 182,304 links: 2 broken`, with what was not checked or not sure.
     static func summary(_ report: SiteLinkCheck.Report, _ outcome: ExternalLinkCheck.Outcome?, broken: Int) -> String {
         let links = report.links + (outcome == nil ? 0 : report.externalLinks)
-        var text = "Checked \(Console.grouped(report.pages)) page\(report.pages == 1 ? "" : "s"), \(Console.grouped(links)) link\(links == 1 ? "" : "s"): "
-            + "\(Console.grouped(broken)) broken"
+        var text = "Checked \(report.pages.groupedByThousands) page\(report.pages == 1 ? "" : "s"), \(links.groupedByThousands) link\(links == 1 ? "" : "s"): "
+            + "\(broken.groupedByThousands) broken"
         if let outcome {
-            if outcome.inconclusive > 0 { text += ", \(Console.grouped(outcome.inconclusive)) inconclusive" }
-            text += " (\(Console.grouped(report.external.count)) outside URLs: \(Console.grouped(outcome.asked)) asked, \(Console.grouped(outcome.cached)) cached)"
+            if outcome.inconclusive > 0 { text += ", \(outcome.inconclusive.groupedByThousands) inconclusive" }
+            text += " (\(report.external.count.groupedByThousands) outside URLs: \(outcome.asked.groupedByThousands) asked, \(outcome.cached.groupedByThousands) cached)"
         } else if report.externalLinks > 0 {
-            text += " (\(Console.grouped(report.externalLinks)) outside links not checked: add --external)"
+            text += " (\(report.externalLinks.groupedByThousands) outside links not checked: add --external)"
         }
-        if report.excluded > 0 { text += "; \(Console.grouped(report.excluded)) excluded" }
+        if report.excluded > 0 { text += "; \(report.excluded.groupedByThousands) excluded" }
         return text
     }
 

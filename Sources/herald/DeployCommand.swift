@@ -43,10 +43,10 @@ struct DeployCommand: ParsableCommand {
 
     func run() throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
-        let config = try Console.config(of: site)
+        let config = try SiteConfig.loadOrExit(site: site)
         let chosen = try chooseTarget(config.deploy)
         if push, case .s3 = chosen.kind {
-            Console.printErrors(["error: --push is for a git target; '\(chosen.name)' is a bucket, which a deploy updates directly"])
+            Terminal().complain(["error: --push is for a git target; '\(chosen.name)' is a bucket, which a deploy updates directly"])
             throw ExitCode(2)
         }
         var deployment = Deployment(site: site, output: output.map { URL(fileURLWithPath: $0).standardizedFileURL }
@@ -58,7 +58,7 @@ struct DeployCommand: ParsableCommand {
             let report = try deployment.run()
             for line in report.lines(basePath: Self.basePath(config.baseURL)) { print(line) }
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description) + ["Deploy failed; nothing more was done."])
+            Terminal().complain(error.diagnostics.map(\.description) + ["Deploy failed; nothing more was done."])
             throw ExitCode(1)
         }
     }
@@ -68,7 +68,7 @@ struct DeployCommand: ParsableCommand {
         if let found = deploy.target(target) { return found }
         let names = deploy.targets.map(\.name)
         if names.isEmpty {
-            Console.printErrors(["herald.yml: error: no deploy targets: add a deploy: section, such as "
+            Terminal().complain(["herald.yml: error: no deploy targets: add a deploy: section, such as "
                                  + "deploy: {pages: {git: ., branch: gh-pages}}"])
             throw ExitCode(1)
         }
@@ -78,7 +78,7 @@ struct DeployCommand: ParsableCommand {
         } else {
             "herald.yml has several deploy targets: name one of \(names.joined(separator: ", "))"
         }
-        Console.printErrors(["error: " + message])
+        Terminal().complain(["error: " + message])
         throw ExitCode(2)
     }
 

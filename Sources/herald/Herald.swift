@@ -8,7 +8,7 @@ import HeraldCore
 
 /// The `herald` command: builds and checks data-driven static sites.
 @main
-struct Herald: ParsableCommand {
+struct Herald: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Build data-driven static sites from data files and Mustache templates.",
@@ -19,13 +19,18 @@ struct Herald: ParsableCommand {
 
     /// Runs the command, with bad usage exiting 2 (ArgumentParser's own default is 64) as the
     /// product promises: 0 success, 1 errors found in the user's input, 2 bad command line.
-    static func main() {
+    /// `serve` and `check` are async commands; the others run as they are, on this task.
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             if exitCode(for: error) == .validationFailure {
-                try? FileHandle.standardError.write(contentsOf: Data((fullMessage(for: error) + "\n").utf8))
+                Terminal().complain([fullMessage(for: error)])
                 Foundation.exit(2)
             }
             exit(withError: error)

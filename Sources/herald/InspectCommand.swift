@@ -44,7 +44,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         guard let instant = BuildClock.instant(now) else {
-            Console.printErrors(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
+            Terminal().complain(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
             throw ExitCode(2)
         }
         let site = URL(fileURLWithPath: source).standardizedFileURL
@@ -55,7 +55,7 @@ struct InspectCommand: ParsableCommand {
         do throws(DiagnosticError) {
             page = try SiteInspector.inspect(path, options: options)
         } catch {
-            Console.printErrors(error.diagnostics.map { SiteBuild.relative($0, to: site) })
+            Terminal().complain(error.diagnostics.map { SiteBuild.relative($0, to: site) })
             throw ExitCode(1)
         }
         let text = keys ? page.data.keyPaths.joined(separator: "\n") : Self.json(page)

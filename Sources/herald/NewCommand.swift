@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HeraldCore
 import HeraldModels
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         guard let instant = BuildClock.instant(nil) else {
-            Console.printErrors(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
+            Terminal().complain(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
             throw ExitCode(2)
         }
         let site = URL(fileURLWithPath: folder)
@@ -54,7 +55,7 @@ struct NewCommand: ParsableCommand {
             }
         }
         guard problems.isEmpty else {
-            Console.printErrors(problems)
+            Terminal().complain(problems)
             throw ExitCode(1)
         }
 
@@ -66,7 +67,7 @@ struct NewCommand: ParsableCommand {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .atomic)
             } catch {
-                Console.printErrors(["\(Self.join(folder, path)): error: cannot write the file: \(error.localizedDescription)"])
+                Terminal().complain(["\(Self.join(folder, path)): error: cannot write the file: \(error.localizedDescription)"])
                 throw ExitCode(1)
             }
             lines.append("  " + path + (replaced ? " (replaced)" : ""))

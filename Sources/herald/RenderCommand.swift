@@ -66,7 +66,7 @@ struct RenderCommand: ParsableCommand {
 
     /// Prints every diagnostic, one a line, and gives the exit status for errors in the input.
     static func fail(_ diagnostics: [Diagnostic]) -> ExitCode {
-        Console.printErrors(diagnostics.map(\.description))
+        Terminal().complain(diagnostics.map(\.description))
         return ExitCode(1)
     }
 

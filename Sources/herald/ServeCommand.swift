@@ -3,7 +3,7 @@ import Foundation
 import HeraldServe
 
 /// `herald serve`: the site served from memory, rebuilt and reloaded as its files change.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Build the site, serve it, and rebuild and reload it as its files change.",
@@ -38,15 +38,14 @@ struct ServeCommand: ParsableCommand {
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
     }
 
-    func run() throws {
+    func run() async throws {
         var options = ServeOptions(site: URL(fileURLWithPath: source).standardizedFileURL)
         options.host = host
         options.port = port
         options.drafts = drafts
         options.offline = offline
         options.verbose = verbose
-        let settings = options
-        let code = AsyncWait.result { await DevServer.run(settings) } ?? 1
+        let code = await DevServer.run(options)
         if code != 0 { throw ExitCode(code) }
     }
 }

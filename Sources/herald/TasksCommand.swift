@@ -39,7 +39,7 @@ struct TaskSiteOptions: ParsableArguments {
     func editor() throws -> TaskEditor {
         let site = URL(fileURLWithPath: source).standardizedFileURL
         guard let instant = BuildClock.instant(now) else {
-            Console.printErrors(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
+            Terminal().complain(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
             throw ExitCode(2)
         }
         do throws(DiagnosticError) {
@@ -49,7 +49,7 @@ struct TaskSiteOptions: ParsableArguments {
             }
             return TaskEditor(site: site, config: tasks, now: instant)
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
+            Terminal().complain(error.diagnostics.map(\.description))
             throw ExitCode(1)
         }
     }
@@ -71,7 +71,7 @@ struct TaskWriteOptions: ParsableArguments {
                 print("\(outcome.task.id) is already in \(outcome.task.status); nothing changed: \(TaskListing.label(outcome.task))")
             } else if dryRun {
                 print(outcome.diff, terminator: "")
-                Console.printErrors(["Dry run: nothing was written."])
+                Terminal().complain(["Dry run: nothing was written."])
             } else {
                 print(message(outcome))
                 if let next = outcome.next {
@@ -79,9 +79,9 @@ struct TaskWriteOptions: ParsableArguments {
                     print("Added the next occurrence \(next.id): \(TaskListing.label(next))\(when)")
                 }
             }
-            Console.printErrors(outcome.warnings.map(\.description))
+            Terminal().complain(outcome.warnings.map(\.description))
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
+            Terminal().complain(error.diagnostics.map(\.description))
             throw ExitCode(1)
         }
     }
@@ -115,7 +115,7 @@ struct TasksList: ParsableCommand {
         do throws(DiagnosticError) {
             tasks = try editor.list()
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
+            Terminal().complain(error.diagnostics.map(\.description))
             throw ExitCode(1)
         }
         let (now, zone) = (editor.now, editor.config.rules.timeZone)

@@ -35,7 +35,7 @@ struct ThemeList: ParsableCommand {
         do throws(DiagnosticError) {
             uses = try ThemeCatalog.uses(BuildOptions(site: site, output: site.appendingPathComponent("Output"), now: Date()))
         } catch {
-            Console.printErrors(error.diagnostics.map { SiteBuild.relative($0, to: site) })
+            Terminal().complain(error.diagnostics.map { SiteBuild.relative($0, to: site) })
             throw ExitCode(1)
         }
         let width = uses.map(\.name.count).max() ?? 0
@@ -50,7 +50,7 @@ struct ThemeList: ParsableCommand {
         switch use.outputs.count {
         case 0: break
         case 1: parts.append(use.outputs[0])
-        default: parts.append("\(Console.grouped(use.outputs.count)) pages, e.g. \(use.outputs[0])")
+        default: parts.append("\(use.outputs.count.groupedByThousands) pages, e.g. \(use.outputs[0])")
         }
         if !use.usedBy.isEmpty { parts.append("used by " + use.usedBy.joined(separator: ", ")) }
         return parts.isEmpty ? "not used by this site" : parts.joined(separator: "; ")
@@ -83,7 +83,7 @@ struct ThemeExportCommand: ParsableCommand {
         do throws(DiagnosticError) {
             for path in try ThemeExport.export(files, to: site, force: force) { print(path) }
         } catch {
-            Console.printErrors(error.diagnostics.map(\.description))
+            Terminal().complain(error.diagnostics.map(\.description))
             throw ExitCode(1)
         }
     }

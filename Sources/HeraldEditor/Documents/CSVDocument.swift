@@ -59,7 +59,7 @@ struct CSVDocument: RecordDocument {
         let quoteAll = rows.last.map { row in !row.fields.isEmpty && row.fields.allSatisfy(\.quoted) } ?? false
         let line = header.map { encode(Self.text(of: values[$0] ?? .null), quoted: quoteAll) }
             .joined(separator: [separator])
-        let ending = TextLines(bytes).lineEnding
+        let ending = LineIndex(bytes).lineEnding
         var text = bytes
         if !text.isEmpty, text.last != UInt8(ascii: "\n"), text.last != UInt8(ascii: "\r") { text += ending }
         text += line

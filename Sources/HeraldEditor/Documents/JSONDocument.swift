@@ -80,7 +80,7 @@ struct JSONDocument: RecordDocument {
         let spaced = !((container.shape == .keyed ? keyedStyle : lastStyle)?.isCompact ?? false)
         let items = self.items(container.items, open: container.open, close: container.close, spaced: spaced)
         let insertion = items.insertion { indent in
-            let style = indent.map { JSONStyle.pretty(indent: $0, lineEnding: TextLines(text).lineEnding) } ?? lastStyle ?? .inline
+            let style = indent.map { JSONStyle.pretty(indent: $0, lineEnding: LineIndex(text).lineEnding) } ?? lastStyle ?? .inline
             let object = style.object(inside)
             return key.map { (keyedStyle ?? .inline).member($0, object) } ?? object
         }
@@ -114,7 +114,7 @@ struct JSONDocument: RecordDocument {
             throw DiagnosticError(.error(at: start, "the file holds no JSON array or object to add records to"))
         }
         guard let node = root.map({ document.lookup($0) }) ?? document,
-              let open = TextLines(text).offset(line: node.line, column: node.column) else {
+              let open = LineIndex(text).offset(line: node.line, column: node.column) else {
             throw DiagnosticError(.error(at: start, "no records at '\(root ?? "")'"))
         }
         let location = node.location(in: file)
@@ -152,7 +152,7 @@ struct JSONDocument: RecordDocument {
     /// The items of a container; `spaced` tells whether a comma is followed by a space when
     /// nothing in the container shows it.
     private func items(_ items: [Range<Int>], open: Int, close: Int, spaced: Bool) -> JSONItems {
-        JSONItems(text: text, items: items, open: open, close: close, lineEnding: TextLines(text).lineEnding,
+        JSONItems(text: text, items: items, open: open, close: close, lineEnding: LineIndex(text).lineEnding,
                   gap: spaced ? [UInt8(ascii: " ")] : [])
     }
 

@@ -2,11 +2,11 @@
 /// how far a key's value reaches, and which bytes to cut to remove whole lines.
 struct YAMLLines {
     let text: [UInt8]
-    let lines: TextLines
+    let lines: LineIndex
 
     init(_ text: [UInt8]) {
         self.text = text
-        lines = TextLines(text)
+        lines = LineIndex(text)
     }
 
     var count: Int { lines.count }

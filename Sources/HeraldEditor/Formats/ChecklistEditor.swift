@@ -8,7 +8,7 @@ import HeraldModels
 /// goes on the line above it, an item goes with its subtasks, and a new item joins the end of its
 /// list in the marker style of the item before it.
 struct ChecklistEditor: TaskFormatEditor {
-    var text: LineText
+    var text: EditableLines
     let context: EditContext
 
     var result: EditResult { .bytes(text.bytes) }

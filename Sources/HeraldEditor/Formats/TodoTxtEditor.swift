@@ -5,7 +5,7 @@ import HeraldModels
 /// `x YYYY-MM-DD` and moves a priority to a `pri:` tag, `reopen` undoes exactly that, a column
 /// between the first and the last is a `status:` tag.
 struct TodoTxtEditor: TaskFormatEditor {
-    var text: LineText
+    var text: EditableLines
     let context: EditContext
 
     var result: EditResult { .bytes(text.bytes) }

@@ -1,5 +1,5 @@
 /// Lines: finding the next content line, and refusing what libyaml would read differently.
-extension SimpleYAMLScanner {
+extension BlockYAMLReader {
     /// The next line with content, skipping blank and comment lines and a leading `---`.
     mutating func peek() throws(Unsupported) -> Line? {
         if let peeked { return peeked }
@@ -7,13 +7,13 @@ extension SimpleYAMLScanner {
             let line = try scanLine(from: position)
             if line.first < line.end {
                 let byte = bytes[line.first]
-                if byte == YAMLByte.tab { throw Unsupported() }
-                if byte != YAMLByte.hash {
+                if byte == Byte.tab { throw Unsupported() }
+                if byte != Byte.hash {
                     guard line.indent == 0, isDocumentMarker(line) else {
                         peeked = line
                         return line
                     }
-                    guard bytes[line.start] == YAMLByte.dash, beforeRoot, !sawDocumentStart else { throw Unsupported() }
+                    guard bytes[line.start] == Byte.dash, beforeRoot, !sawDocumentStart else { throw Unsupported() }
                     try expectEndOfLine(from: line.start + 3, in: line)
                     sawDocumentStart = true
                 }
@@ -34,7 +34,7 @@ extension SimpleYAMLScanner {
     /// separators, a byte order mark and U+FFFE/U+FFFF.
     func scanLine(from start: Int) throws(Unsupported) -> Line {
         var index = start
-        while index < bytes.count, bytes[index] == YAMLByte.space { index += 1 }
+        while index < bytes.count, bytes[index] == Byte.space { index += 1 }
         let first = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -43,12 +43,12 @@ extension SimpleYAMLScanner {
                 continue
             }
             switch byte {
-            case YAMLByte.newline:
+            case Byte.newline:
                 return Line(start: start, first: first, end: index, next: index + 1)
-            case YAMLByte.carriageReturn:
-                guard index + 1 < bytes.count, bytes[index + 1] == YAMLByte.newline else { throw Unsupported() }
+            case Byte.carriageReturn:
+                guard index + 1 < bytes.count, bytes[index + 1] == Byte.newline else { throw Unsupported() }
                 return Line(start: start, first: min(first, index), end: index, next: index + 2)
-            case YAMLByte.tab:
+            case Byte.tab:
                 break
             case 0xC2:
                 if index + 1 < bytes.count, bytes[index + 1] < 0xA0 { throw Unsupported() }
@@ -69,27 +69,27 @@ extension SimpleYAMLScanner {
 
     /// Whether the line is `-` followed by a space or nothing: a block sequence entry.
     func isEntry(_ line: Line) -> Bool {
-        bytes[line.first] == YAMLByte.dash && (line.first + 1 == line.end || bytes[line.first + 1] == YAMLByte.space)
+        bytes[line.first] == Byte.dash && (line.first + 1 == line.end || bytes[line.first + 1] == Byte.space)
     }
 
     /// `---` or `...` at the start of a line, followed by a space, a tab or nothing.
     func isDocumentMarker(_ line: Line) -> Bool {
         guard line.end - line.start >= 3 else { return false }
         let marker = bytes[line.start]
-        guard marker == YAMLByte.dash || marker == UInt8(ascii: "."),
+        guard marker == Byte.dash || marker == UInt8(ascii: "."),
               bytes[line.start + 1] == marker, bytes[line.start + 2] == marker else { return false }
-        return line.end == line.start + 3 || bytes[line.start + 3] == YAMLByte.space || bytes[line.start + 3] == YAMLByte.tab
+        return line.end == line.start + 3 || bytes[line.start + 3] == Byte.space || bytes[line.start + 3] == Byte.tab
     }
 
     /// Refuses anything but spaces and a comment from `index` to the line's end.
     func expectEndOfLine(from index: Int, in line: Line) throws(Unsupported) {
         let rest = skipSpaces(from: index, in: line)
-        guard rest == line.end || (bytes[rest] == YAMLByte.hash && rest > index) else { throw Unsupported() }
+        guard rest == line.end || (bytes[rest] == Byte.hash && rest > index) else { throw Unsupported() }
     }
 
     func skipSpaces(from index: Int, in line: Line) -> Int {
         var index = index
-        while index < line.end, bytes[index] == YAMLByte.space { index += 1 }
+        while index < line.end, bytes[index] == Byte.space { index += 1 }
         return index
     }
 

@@ -2,10 +2,9 @@ import Foundation
 import HeraldConfig
 import HeraldCore
 
-/// Reads the config file a build starts from.
-enum SiteConfigFile {
-    /// The site's herald.yml, parsed and checked, with `--base-url` applied; and its text, which
-    /// the input fingerprint hashes.
+extension SiteConfig {
+    /// The herald.yml a build starts from: the site's, parsed and checked, with `--base-url`
+    /// applied; and its text, which the input fingerprint hashes.
     static func load(_ options: BuildOptions) throws(DiagnosticError) -> (SiteConfig, String) {
         var (config, text) = try SiteConfig.load(site: options.site)
         if let override = options.baseURL {

@@ -31,7 +31,7 @@ private func render(_ node: DataNode, indent: String = "") -> String {
 @discardableResult
 private func checkAgainstYams(_ text: String, lineOffset: Int = 0, name: String,
                               sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
-    guard let fast = SimpleYAMLParser.parse(text, lineOffset: lineOffset) else { return false }
+    guard let fast = BlockYAMLReader.parse(text, lineOffset: lineOffset) else { return false }
     let expected: String
     do {
         expected = render(try YAMLReader.parseWithYams(text, file: name, lineOffset: lineOffset))

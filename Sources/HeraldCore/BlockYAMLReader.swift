@@ -1,4 +1,4 @@
-/// Reads simple block YAML byte by byte into exactly the tree Yams gives, or nil outside that subset.
+/// Reads the common subset of block YAML byte by byte into exactly the tree Yams gives, or nil outside it.
 ///
 /// Yams makes libyaml events, then `Yams.Node`, then converts those: three passes for front
 /// matter that uses a small part of YAML. The subset read here: comments, blank
@@ -13,54 +13,54 @@
 /// Positions follow libyaml: a scalar's first character (its quote or `|` included), a block
 /// map's first key, a block sequence's first `-`, a flow sequence's `[`, an empty value just
 /// after its `:` or `-`; columns count Unicode scalars.
-enum SimpleYAMLParser {
+struct BlockYAMLReader {
     static func parse(_ text: String, lineOffset: Int) -> DataNode? {
         var text = text
         return text.withUTF8 { bytes in
-            var parser = SimpleYAMLScanner(bytes: bytes, lineOffset: lineOffset)
-            return try? parser.document()
+            var reader = BlockYAMLReader(bytes: bytes, lineOffset: lineOffset)
+            return try? reader.document()
         }
     }
-}
 
-/// Thrown for anything outside the subset; the caller then reads the text with Yams.
-struct Unsupported: Error {}
+    /// Thrown for anything outside the subset; `parse` then returns nil, and the caller reads
+    /// the text with Yams.
+    struct Unsupported: Error {}
 
-/// One line of the text, as byte offsets.
-struct Line {
-    let start: Int
-    /// The first byte after the leading spaces (`end` on a blank line).
-    let first: Int
-    /// Where the content stops: the `\n`, the `\r` of a `\r\n`, or the end of the text.
-    let end: Int
-    /// Where the next line starts.
-    let next: Int
+    /// One line of the text, as byte offsets.
+    struct Line {
+        let start: Int
+        /// The first byte after the leading spaces (`end` on a blank line).
+        let first: Int
+        /// Where the content stops: the `\n`, the `\r` of a `\r\n`, or the end of the text.
+        let end: Int
+        /// Where the next line starts.
+        let next: Int
 
-    var indent: Int { first - start }
-    /// False only for a last line that the text ends without a line break.
-    var hasBreak: Bool { next > end }
-}
+        var indent: Int { first - start }
+        /// False only for a last line that the text ends without a line break.
+        var hasBreak: Bool { next > end }
+    }
 
-/// The bytes the subset's syntax is made of.
-enum YAMLByte {
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let newline = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let hash = UInt8(ascii: "#")
-    static let colon = UInt8(ascii: ":")
-    static let dash = UInt8(ascii: "-")
-    static let doubleQuote = UInt8(ascii: "\"")
-    static let singleQuote = UInt8(ascii: "'")
-    static let backslash = UInt8(ascii: "\\")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let comma = UInt8(ascii: ",")
-    static let pipe = UInt8(ascii: "|")
-}
+    /// The bytes the subset's syntax is made of.
+    enum Byte {
+        static let space = UInt8(ascii: " ")
+        static let tab = UInt8(ascii: "\t")
+        static let newline = UInt8(ascii: "\n")
+        static let carriageReturn = UInt8(ascii: "\r")
+        static let hash = UInt8(ascii: "#")
+        static let colon = UInt8(ascii: ":")
+        static let dash = UInt8(ascii: "-")
+        static let doubleQuote = UInt8(ascii: "\"")
+        static let singleQuote = UInt8(ascii: "'")
+        static let backslash = UInt8(ascii: "\\")
+        static let openBracket = UInt8(ascii: "[")
+        static let closeBracket = UInt8(ascii: "]")
+        static let comma = UInt8(ascii: ",")
+        static let pipe = UInt8(ascii: "|")
+    }
 
-/// The reading itself; scalars are in SimpleYAMLScalars.swift, line handling in SimpleYAMLLines.swift.
-struct SimpleYAMLScanner {
+    // The reading itself; scalars are in BlockYAMLReader+Scalars.swift, lines in
+    // BlockYAMLReader+Lines.swift. Only `parse` makes a reader, so the buffer cannot escape it.
     let bytes: UnsafeBufferPointer<UInt8>
     let lineOffset: Int
     /// The start of the first line not consumed yet, and its 0-based number.
@@ -72,7 +72,7 @@ struct SimpleYAMLScanner {
     var beforeRoot = true
     var sawDocumentStart = false
     /// How many collections enclose the one being read: deep nesting is left to Yams rather
-    /// than risking this parser's stack.
+    /// than risking this reader's stack.
     var depth = 0
 
     /// libyaml forgets a possible key after 1,024 characters and then fails on its `:`; longer
@@ -80,7 +80,7 @@ struct SimpleYAMLScanner {
     static let maximumKeyLength = 1000
     static let maximumDepth = 64
 
-    init(bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, lineOffset: Int) {
         self.bytes = bytes
         self.lineOffset = lineOffset
     }
@@ -148,7 +148,7 @@ struct SimpleYAMLScanner {
         let start = skipSpaces(from: afterColon, in: line)
         // `plain` ends a key only at a `:` followed by a space or the line's end, so a `#`
         // here follows a space and starts a comment.
-        guard start == line.end || bytes[start] == YAMLByte.hash else {
+        guard start == line.end || bytes[start] == Byte.hash else {
             return try inlineNode(at: start, on: line, parentIndent: mapIndent, allowingMap: false)
         }
         let emptyLine = lineNumber + 1 + lineOffset
@@ -184,7 +184,7 @@ struct SimpleYAMLScanner {
     mutating func entry(on line: Line, indent: Int) throws(Unsupported) -> DataNode {
         // `isEntry` wants a space or the line's end after the `-`, so a `#` here starts a comment.
         let start = skipSpaces(from: line.first + 1, in: line)
-        guard start == line.end || bytes[start] == YAMLByte.hash else {
+        guard start == line.end || bytes[start] == Byte.hash else {
             return try inlineNode(at: start, on: line, parentIndent: indent, allowingMap: true)
         }
         let emptyLine = lineNumber + 1 + lineOffset
@@ -202,17 +202,17 @@ struct SimpleYAMLScanner {
         let nodeColumn = column(of: start, in: line)
         let value: DataValue
         switch bytes[start] {
-        case YAMLByte.doubleQuote:
+        case Byte.doubleQuote:
             let (text, end) = try doubleQuoted(at: start, in: line)
             try expectEndOfLine(from: end, in: line)
             value = .string(text)
-        case YAMLByte.singleQuote:
+        case Byte.singleQuote:
             let (text, end) = try singleQuoted(at: start, in: line)
             try expectEndOfLine(from: end, in: line)
             value = .string(text)
-        case YAMLByte.openBracket:
+        case Byte.openBracket:
             value = try flowSequence(at: start, in: line)
-        case YAMLByte.pipe:
+        case Byte.pipe:
             return try literal(at: start, on: line, parentIndent: parentIndent)
         default:
             let span = try plain(at: start, in: line)

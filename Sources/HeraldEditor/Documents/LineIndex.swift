@@ -1,6 +1,6 @@
 /// Where the lines of a text start, so that a reader's 1-based line and column (columns count
 /// Unicode scalars) can be turned back into byte offsets for editing.
-struct TextLines {
+struct LineIndex {
     let bytes: [UInt8]
     /// The byte offset at which each line starts; line 1 is `starts[0]`.
     let starts: [Int]

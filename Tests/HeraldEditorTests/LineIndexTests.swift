@@ -1,8 +1,8 @@
 @testable import HeraldEditor
 import Testing
 
-@Test func textLinesTurnScalarColumnsIntoByteOffsets() {
-    let lines = TextLines(Array("ab\r\nçé: x\nlast".utf8))
+@Test func lineIndexTurnsScalarColumnsIntoByteOffsets() {
+    let lines = LineIndex(Array("ab\r\nçé: x\nlast".utf8))
     #expect(lines.count == 3)
     #expect(lines.lineEnding == [13, 10])
     #expect(lines.offset(line: 2, column: 3) == 8)   // after "çé", two bytes each

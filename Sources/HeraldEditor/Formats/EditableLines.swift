@@ -2,7 +2,7 @@ import HeraldCore
 
 /// A text file edited line by line (todo.txt, Markdown checklists): each line's bytes are
 /// replaced, inserted or removed with its ending, and no other byte moves.
-struct LineText {
+struct EditableLines {
     /// The file's byte order mark: the readers count lines and columns after it, so it belongs
     /// to the file and never to its first line.
     let bom: [UInt8]
@@ -16,7 +16,7 @@ struct LineText {
     /// The whole file: the byte order mark, then the text.
     var bytes: [UInt8] { bom.isEmpty ? body : bom + body }
 
-    var lines: TextLines { TextLines(body) }
+    var lines: LineIndex { LineIndex(body) }
 
     /// The text of a 1-based line, without its ending.
     func text(ofLine line: Int) -> String {
@@ -57,7 +57,7 @@ struct LineText {
         }
     }
 
-    /// The file's line ending, as `TextLines.lineEnding` finds it, without finding every line.
+    /// The file's line ending, as `LineIndex.lineEnding` finds it, without finding every line.
     private var lineEnding: [UInt8] {
         guard let end = body.firstIndex(of: UInt8(ascii: "\n")) else { return [10] }
         return end > 0 && body[end - 1] == UInt8(ascii: "\r") ? [13, 10] : [10]

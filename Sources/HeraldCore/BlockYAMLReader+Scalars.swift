@@ -1,5 +1,5 @@
 /// Scalars of the subset: plain, quoted, one-line flow sequences and literal blocks.
-extension SimpleYAMLScanner {
+extension BlockYAMLReader {
     /// A plain scalar's extent: `end` after its last non-space byte, and the `:` that follows
     /// when the scalar is a key.
     struct PlainSpan {
@@ -15,17 +15,17 @@ extension SimpleYAMLScanner {
         var end = start
         while index < line.end {
             let byte = bytes[index]
-            if byte == YAMLByte.colon, index + 1 == line.end || bytes[index + 1] == YAMLByte.space {
+            if byte == Byte.colon, index + 1 == line.end || bytes[index + 1] == Byte.space {
                 return PlainSpan(end: end, colon: index)
             }
-            if byte == YAMLByte.space {
+            if byte == Byte.space {
                 index += 1
                 continue
             }
             // A `#` after a space starts a comment; the start is never a space or `#`.
-            if byte == YAMLByte.hash, bytes[index - 1] == YAMLByte.space { break }
+            if byte == Byte.hash, bytes[index - 1] == Byte.space { break }
             // libyaml treats a tab as a separator with rules of its own: leave tabs to it.
-            if byte == YAMLByte.tab { throw Unsupported() }
+            if byte == Byte.tab { throw Unsupported() }
             index += 1
             end = index
         }
@@ -37,11 +37,11 @@ extension SimpleYAMLScanner {
     /// followed by something else (`-3`, `---`) starts a plain scalar.
     func expectPlainStart(at start: Int, in line: Line) throws(Unsupported) {
         switch bytes[start] {
-        case YAMLByte.dash:
-            guard start + 1 < line.end, bytes[start + 1] != YAMLByte.space, bytes[start + 1] != YAMLByte.tab else { throw Unsupported() }
-        case UInt8(ascii: "?"), YAMLByte.colon, YAMLByte.comma, YAMLByte.openBracket, YAMLByte.closeBracket, UInt8(ascii: "{"), UInt8(ascii: "}"),
-             YAMLByte.hash, UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), YAMLByte.pipe, UInt8(ascii: ">"),
-             YAMLByte.singleQuote, YAMLByte.doubleQuote, UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), YAMLByte.space, YAMLByte.tab:
+        case Byte.dash:
+            guard start + 1 < line.end, bytes[start + 1] != Byte.space, bytes[start + 1] != Byte.tab else { throw Unsupported() }
+        case UInt8(ascii: "?"), Byte.colon, Byte.comma, Byte.openBracket, Byte.closeBracket, UInt8(ascii: "{"), UInt8(ascii: "}"),
+             Byte.hash, UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), Byte.pipe, UInt8(ascii: ">"),
+             Byte.singleQuote, Byte.doubleQuote, UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), Byte.space, Byte.tab:
             throw Unsupported()
         default:
             break
@@ -58,8 +58,8 @@ extension SimpleYAMLScanner {
         while true {
             guard index < line.end else { throw Unsupported() }
             let byte = bytes[index]
-            if byte == YAMLByte.doubleQuote { break }
-            guard byte == YAMLByte.backslash else {
+            if byte == Byte.doubleQuote { break }
+            guard byte == Byte.backslash else {
                 index += 1
                 continue
             }
@@ -67,14 +67,14 @@ extension SimpleYAMLScanner {
             escaped = true
             guard index + 1 < line.end else { throw Unsupported() }
             switch bytes[index + 1] {
-            case YAMLByte.doubleQuote, YAMLByte.backslash, UInt8(ascii: "/"):
+            case Byte.doubleQuote, Byte.backslash, UInt8(ascii: "/"):
                 unescaped.append(bytes[index + 1])
                 index += 2
             case UInt8(ascii: "n"):
-                unescaped.append(YAMLByte.newline)
+                unescaped.append(Byte.newline)
                 index += 2
             case UInt8(ascii: "t"):
-                unescaped.append(YAMLByte.tab)
+                unescaped.append(Byte.tab)
                 index += 2
             case UInt8(ascii: "u"):
                 guard index + 6 <= line.end, let scalar = Unicode.Scalar(try hexadecimal(index + 2, index + 6))
@@ -114,8 +114,8 @@ extension SimpleYAMLScanner {
         var escaped = false
         while true {
             guard index < line.end else { throw Unsupported() }
-            if bytes[index] == YAMLByte.singleQuote {
-                guard index + 1 < line.end, bytes[index + 1] == YAMLByte.singleQuote else { break }
+            if bytes[index] == Byte.singleQuote {
+                guard index + 1 < line.end, bytes[index + 1] == Byte.singleQuote else { break }
                 // Keep the first quote of the pair, drop the second.
                 unescaped.append(contentsOf: bytes[chunkStart...index])
                 escaped = true
@@ -135,7 +135,7 @@ extension SimpleYAMLScanner {
         let itemLine = lineNumber + 1 + lineOffset
         var items: [DataNode] = []
         var index = skipSpaces(from: start + 1, in: line)
-        if index < line.end, bytes[index] == YAMLByte.closeBracket {
+        if index < line.end, bytes[index] == Byte.closeBracket {
             try expectEndOfLine(from: index + 1, in: line)
             return .list(items)
         }
@@ -143,11 +143,11 @@ extension SimpleYAMLScanner {
             guard index < line.end else { throw Unsupported() }
             let itemColumn = column(of: index, in: line)
             switch bytes[index] {
-            case YAMLByte.doubleQuote:
+            case Byte.doubleQuote:
                 let (text, end) = try doubleQuoted(at: index, in: line)
                 items.append(DataNode(.string(text), line: itemLine, column: itemColumn))
                 index = end
-            case YAMLByte.singleQuote:
+            case Byte.singleQuote:
                 let (text, end) = try singleQuoted(at: index, in: line)
                 items.append(DataNode(.string(text), line: itemLine, column: itemColumn))
                 index = end
@@ -158,11 +158,11 @@ extension SimpleYAMLScanner {
             }
             index = skipSpaces(from: index, in: line)
             guard index < line.end else { throw Unsupported() }
-            if bytes[index] == YAMLByte.closeBracket { break }
-            guard bytes[index] == YAMLByte.comma else { throw Unsupported() }
+            if bytes[index] == Byte.closeBracket { break }
+            guard bytes[index] == Byte.comma else { throw Unsupported() }
             index = skipSpaces(from: index + 1, in: line)
             // A trailing comma is valid YAML but rare: Yams reads it.
-            if index < line.end, bytes[index] == YAMLByte.closeBracket { throw Unsupported() }
+            if index < line.end, bytes[index] == Byte.closeBracket { throw Unsupported() }
         }
         try expectEndOfLine(from: index + 1, in: line)
         return .list(items)
@@ -176,13 +176,13 @@ extension SimpleYAMLScanner {
         var end = start
         while index < line.end {
             switch bytes[index] {
-            case YAMLByte.comma, YAMLByte.closeBracket:
+            case Byte.comma, Byte.closeBracket:
                 // `-` alone is a block entry indicator before `,` or `]` too.
-                guard end > start + 1 || bytes[start] != YAMLByte.dash else { throw Unsupported() }
+                guard end > start + 1 || bytes[start] != Byte.dash else { throw Unsupported() }
                 return end
-            case YAMLByte.space:
+            case Byte.space:
                 index += 1
-            case YAMLByte.colon, YAMLByte.openBracket, UInt8(ascii: "{"), UInt8(ascii: "}"), YAMLByte.hash, YAMLByte.tab:
+            case Byte.colon, Byte.openBracket, UInt8(ascii: "{"), UInt8(ascii: "}"), Byte.hash, Byte.tab:
                 throw Unsupported()
             default:
                 index += 1
@@ -200,7 +200,7 @@ extension SimpleYAMLScanner {
         let nodeColumn = column(of: start, in: line)
         var index = start + 1
         var chomping = Chomping.clip
-        if index < line.end, bytes[index] == YAMLByte.dash {
+        if index < line.end, bytes[index] == Byte.dash {
             chomping = .strip
             index += 1
         } else if index < line.end, bytes[index] == UInt8(ascii: "+") {
@@ -217,16 +217,16 @@ extension SimpleYAMLScanner {
         var text: [UInt8] = []
         var content = try blockScalarBreaks(indent: &indent, parentIndent: parentIndent, blankLines: &blankLines)
         while let line = content {
-            if breakPending { text.append(YAMLByte.newline) }
-            text.append(contentsOf: repeatElement(YAMLByte.newline, count: blankLines))
+            if breakPending { text.append(Byte.newline) }
+            text.append(contentsOf: repeatElement(Byte.newline, count: blankLines))
             blankLines = 0
             text.append(contentsOf: bytes[(line.start + indent)..<line.end])
             breakPending = line.hasBreak
             consume(line)
             content = try blockScalarBreaks(indent: &indent, parentIndent: parentIndent, blankLines: &blankLines)
         }
-        if chomping != .strip, breakPending { text.append(YAMLByte.newline) }
-        if chomping == .keep { text.append(contentsOf: repeatElement(YAMLByte.newline, count: blankLines)) }
+        if chomping != .strip, breakPending { text.append(Byte.newline) }
+        if chomping == .keep { text.append(contentsOf: repeatElement(Byte.newline, count: blankLines)) }
         return DataNode(.string(String(decoding: text, as: UTF8.self)), line: nodeLine, column: nodeColumn)
     }
 
@@ -247,7 +247,7 @@ extension SimpleYAMLScanner {
             deepest = max(deepest, column)
             let at = line.start + column
             if at < line.end {
-                if bytes[at] == YAMLByte.tab, indent == 0 || column < indent { throw Unsupported() }
+                if bytes[at] == Byte.tab, indent == 0 || column < indent { throw Unsupported() }
                 content = line
                 break
             }
