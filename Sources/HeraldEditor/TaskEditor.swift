@@ -30,14 +30,14 @@ public struct TaskEditor: Sendable {
     /// What a change did.
     public struct Outcome: Sendable {
         /// The task after the change (before it, for `remove`), its ID abbreviated as the board shows it.
-        public var task: Task
+        public var task: TaskItem
         /// False when the task already was as asked, and nothing was written.
         public var changed: Bool
         /// For a dry run, the unified diff of the file (the SQL, for a database); empty when
         /// nothing changed, and after a real write.
         public var diff: String
         /// The next occurrence completing a repeating task added, its ID as the board shows it.
-        public var next: Task?
+        public var next: TaskItem?
         /// What the change could not do but did not stop for (a recurrence Herald cannot follow).
         public var warnings: [Diagnostic] = []
         /// For a `remove` from a text file, what it took out, to put back with `restore`.
@@ -46,7 +46,7 @@ public struct TaskEditor: Sendable {
 
     /// The tasks of the source in source order, IDs abbreviated as the board shows them. A
     /// folder of notes or a glob is read as a build reads it, each task knowing its note.
-    public func list() throws(DiagnosticError) -> [Task] {
+    public func list() throws(DiagnosticError) -> [TaskItem] {
         if let files = try TaskFiles(site: site, config: config) { return try files.tasks() }
         return try checkEditable()
     }
@@ -55,7 +55,7 @@ public struct TaskEditor: Sendable {
     /// (a URL, a folder, a file that does not read), which the served board shows instead of
     /// its controls.
     @discardableResult
-    public func checkEditable() throws(DiagnosticError) -> [Task] {
+    public func checkEditable() throws(DiagnosticError) -> [TaskItem] {
         let source = try TaskSource(site: site, config: config)
         let lock = try FolderLock(folder: source.url.deletingLastPathComponent())
         defer { withExtendedLifetime(lock) {} }
@@ -164,7 +164,7 @@ public struct TaskEditor: Sendable {
     }
 
     /// Throws unless the next occurrence reads back as the task it repeats, open, due as worked out.
-    private static func confirm(_ next: Task, repeats task: Task, due: Day?, context: EditContext) throws(DiagnosticError) {
+    private static func confirm(_ next: TaskItem, repeats task: TaskItem, due: Day?, context: EditContext) throws(DiagnosticError) {
         var wrong: [String] = []
         if next.completed || next.status != context.firstColumn { wrong.append("it would be in '\(next.status)', not '\(context.firstColumn)'") }
         if next.title != task.title { wrong.append("its title would read '\(next.title)'") }
@@ -202,7 +202,7 @@ public struct TaskEditor: Sendable {
     /// Throws unless the task as read back from the edited file is what the change asked for: a
     /// mapping the editor cannot write through (a nested key, a status_map without a way back)
     /// must not pass for success.
-    private static func confirm(_ task: Task, shows change: TaskChange, column: String?, context: EditContext) throws(DiagnosticError) {
+    private static func confirm(_ task: TaskItem, shows change: TaskChange, column: String?, context: EditContext) throws(DiagnosticError) {
         var wrong: [String] = []
         if let column, task.status != column { wrong.append("it would be in '\(task.status)', not '\(column)'") }
         if case .edit(_, let edits) = change {
@@ -219,7 +219,7 @@ public struct TaskEditor: Sendable {
     }
 
     /// The column a `done`, `reopen` or `move` sends the task to.
-    private func column(for change: TaskChange, of task: Task, context: EditContext) throws(DiagnosticError) -> String? {
+    private func column(for change: TaskChange, of task: TaskItem, context: EditContext) throws(DiagnosticError) -> String? {
         switch change {
         case .done: context.lastColumn
         case .reopen: task.completed || task.status == context.lastColumn ? context.firstColumn : task.status

@@ -29,7 +29,7 @@ struct TaskFiles {
         path.contains(where: { "*?[".contains($0) })
     }
 
-    func tasks() throws(DiagnosticError) -> [Task] {
+    func tasks() throws(DiagnosticError) -> [TaskItem] {
         try loader.load()
     }
 

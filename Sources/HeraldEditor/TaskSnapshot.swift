@@ -66,10 +66,10 @@ struct TaskSnapshot: Sendable {
     }
 
     /// The task of entry `index`, its full ID set; without `keepsFields`, without a copy of its
-    /// record (`Task.decode`).
-    func task(_ index: Int, keepsFields: Bool = true) throws(DiagnosticError) -> Task {
+    /// record (`TaskItem.decode`).
+    func task(_ index: Int, keepsFields: Bool = true) throws(DiagnosticError) -> TaskItem {
         let record = try record(at: tasks[index].recordIndex, of: tasks[index])
-        guard var task = try Task.decode(record, rules: rules, keepsFields: keepsFields) else {
+        guard var task = try TaskItem.decode(record, rules: rules, keepsFields: keepsFields) else {
             throw DiagnosticError(.error(at: record.location, "the task is no longer read from this record"))
         }
         task.id = tasks[index].id
@@ -84,7 +84,7 @@ struct TaskSnapshot: Sendable {
     }
 
     /// The task of entry `index` with the ID the board shows.
-    func shortTask(_ index: Int) throws(DiagnosticError) -> Task {
+    func shortTask(_ index: Int) throws(DiagnosticError) -> TaskItem {
         var task = try task(index)
         task.id = shortID(index)
         return task
@@ -93,12 +93,12 @@ struct TaskSnapshot: Sendable {
     /// Every task, in source order, with the ID the board shows, for a listing: each read again
     /// without a copy of its record, which a listing never shows and a large file's tasks would
     /// hold many times over, and a share of them per core.
-    func shortTasks() throws(DiagnosticError) -> [Task] {
+    func shortTasks() throws(DiagnosticError) -> [TaskItem] {
         let derived = tasks.indices.filter { tasks[$0].isDerived }
         var ids = tasks.map(\.ownID)
         for (index, id) in zip(derived, TaskID.abbreviations(of: derived.map { tasks[$0].derived })) { ids[index] = id }
         let read = Parallel.map(Array(zip(tasks.indices, ids)), chunk: 1024) { index, id in
-            Result { () throws(DiagnosticError) -> Task in
+            Result { () throws(DiagnosticError) -> TaskItem in
                 var task = try task(index, keepsFields: false)
                 task.id = id ?? task.id
                 return task
@@ -154,7 +154,7 @@ struct TaskSnapshot: Sendable {
     /// the new task, the task in its new column, the removed task gone; and the next occurrence
     /// a completed task added, one more record where the editor put it.
     func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot,
-               added: AddedOccurrence? = nil) throws(DiagnosticError) -> (task: Task, next: Task?) {
+               added: AddedOccurrence? = nil) throws(DiagnosticError) -> (task: TaskItem, next: TaskItem?) {
         let here = SourceLocation(file: file.displayPath)
         guard let added, let target else { return (try check(change, target: target, before: before), nil) }
         let nextIndex = added.place == .beforeTask ? target.index : records.count - 1
@@ -166,7 +166,7 @@ struct TaskSnapshot: Sendable {
         return (try check(change, target: moved, before: before), try shortTask(next))
     }
 
-    private func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError) -> Task {
+    private func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError) -> TaskItem {
         let here = SourceLocation(file: file.displayPath)
         switch change {
         case .add:

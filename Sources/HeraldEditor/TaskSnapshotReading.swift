@@ -85,7 +85,7 @@ extension TaskSnapshot {
         // Any derived ID tells decoding that the record has none of its own.
         if key != nil { record.derivedID = "" }
         do throws(DiagnosticError) {
-            if let task = try Task.decode(record, rules: rules, keepsFields: false) {
+            if let task = try TaskItem.decode(record, rules: rules, keepsFields: false) {
                 decoded.append(Decoded(recordIndex: summaries.count, ownID: task.idIsDerived ? nil : task.id))
             }
         } catch {

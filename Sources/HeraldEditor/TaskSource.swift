@@ -55,7 +55,7 @@ struct TaskSource {
     }
 
     /// Every task of the file in source order, IDs abbreviated as the board shows them.
-    func tasks() throws(DiagnosticError) -> [Task] {
+    func tasks() throws(DiagnosticError) -> [TaskItem] {
         let snapshot = try read(needsWriting: false)
         return try snapshot.shortTasks()
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HeraldCore
 
-extension Task {
+extension TaskItem {
     /// Reads a task from `record`; nil when `status_map` drops it. Throws every problem the
     /// record has at once, except for a dropped record: the user asked not to see it, so its
     /// other fields are not held against the build.
@@ -11,7 +11,7 @@ extension Task {
     /// Without `keepsFields`, the task keeps no copy of its record (`record`, `extra`): for a
     /// reader that only checks every record of a file and keeps their IDs.
     public static func decode(_ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
-                              keepsFields: Bool = true) throws(DiagnosticError) -> Task? {
+                              keepsFields: Bool = true) throws(DiagnosticError) -> TaskItem? {
         guard case .map = record.fields.value else {
             throw DiagnosticError(.error(at: record.location,
                                          "a task must be a map of fields, found \(record.fields.value.kindName)"))
@@ -34,7 +34,7 @@ extension Task {
         guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
         else { return nil }
 
-        var task = Task(id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
+        var task = TaskItem(id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
                         status: status, completed: completed, completedAt: completedAt, location: record.location)
         task.idIsDerived = explicitID == nil && record.derivedID != nil
         read(into: &task, from: &reader, rules: rules)
@@ -52,7 +52,7 @@ extension Task {
 
     /// The fields of a task besides its name and place: notes, dates, people, links, chips and
     /// recurrence.
-    private static func read(into task: inout Task, from reader: inout FieldReader, rules: TaskRules) {
+    private static func read(into task: inout TaskItem, from reader: inout FieldReader, rules: TaskRules) {
         let record = reader.record
         let body = record.body?.trimmed()
         task.notes = body?.isEmpty == false ? record.body : reader.text(rules.keyPaths(for: .notes))
@@ -147,14 +147,14 @@ extension Task {
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    private static func subtasks(_ reader: inout FieldReader, rules: TaskRules, log: DiagnosticLog?) -> [Task] {
+    private static func subtasks(_ reader: inout FieldReader, rules: TaskRules, log: DiagnosticLog?) -> [TaskItem] {
         guard let (path, node) = reader.find(rules.keyPaths(for: .subtasks)) else { return [] }
         guard case .list(let items) = node.value else {
             reader.report("field '\(path)' of \(reader.subject): expected a list of tasks, "
                           + "found \(node.value.quotedForMessage)", at: node)
             return []
         }
-        var subtasks: [Task] = []
+        var subtasks: [TaskItem] = []
         for item in items {
             let record = Record(fields: item, location: reader.record.location(of: item))
             do {

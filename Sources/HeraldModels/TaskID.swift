@@ -160,9 +160,9 @@ public enum TaskID {
     }
 }
 
-extension Task {
+extension TaskItem {
     /// Tasks with IDs derived from their titles get their abbreviations; others keep their own.
-    public static func abbreviatingDerivedIDs(_ tasks: inout [Task]) {
+    public static func abbreviatingDerivedIDs(_ tasks: inout [TaskItem]) {
         let derived = tasks.indices.filter { tasks[$0].idIsDerived }
         guard !derived.isEmpty else { return }
         let short = TaskID.abbreviations(of: derived.map { tasks[$0].id })

@@ -40,7 +40,7 @@ public struct TaskRules: Sendable {
     public var statusMapOrder: [String] = []
     /// The zone in which timestamps become calendar days.
     public var timeZone: TimeZone
-    /// Read into `Task.facts`, in this order.
+    /// Read into `TaskItem.facts`, in this order.
     public var facts: [RecordFact] = []
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []

@@ -14,7 +14,7 @@ public struct BurnUpChart: Sendable {
 
     public init() {}
 
-    public func view(_ tasks: [Task], text: DayText) -> TemplateValue {
+    public func view(_ tasks: [TaskItem], text: DayText) -> TemplateValue {
         let created = tasks.compactMap(\.created)
         let completed = tasks.compactMap { $0.completed ? $0.completedAt : nil }
         let lastMonday = text.today.monday

@@ -15,7 +15,7 @@ public struct CycleTimes: Sendable {
 
     public init() {}
 
-    public func view(_ tasks: [Task]) -> TemplateValue {
+    public func view(_ tasks: [TaskItem]) -> TemplateValue {
         let done = tasks.filter(\.completed)
         let days = done.compactMap { task -> Int? in
             guard let created = task.created, let completed = task.completedAt else { return nil }

@@ -22,7 +22,7 @@ public struct DayText: Sendable {
         "\(Self.months[max(0, min(11, day.month - 1))]) \(day.day), \(day.year)"
     }
 
-    /// How far a due date is, given as days from today (`Task.daysUntilDue`): "due today",
+    /// How far a due date is, given as days from today (`TaskItem.daysUntilDue`): "due today",
     /// "due tomorrow", "in 2 days", "overdue by 1 day".
     public func due(inDays days: Int) -> String {
         switch days {

@@ -35,7 +35,7 @@ public struct SiteFilesPresenter: Sendable {
 
     /// The Atom feed: the most recently completed tasks, newest first. Its author is the site:
     /// RFC 4287 requires one for a feed whose entries name none.
-    public func feed(tasks: [Task], limit: Int = 20) -> TemplateValue {
+    public func feed(tasks: [TaskItem], limit: Int = 20) -> TemplateValue {
         let done = tasks.filter { $0.completed && $0.completedAt != nil }
             .sorted { ($0.completedAt?.description ?? "", $0.id) > ($1.completedAt?.description ?? "", $1.id) }
             .prefix(limit)

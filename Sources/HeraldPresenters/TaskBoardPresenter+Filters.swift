@@ -21,7 +21,7 @@ extension TaskBoardPresenter {
 
     /// What the filter bar matches a card by, as the card's data attributes: lists one name a
     /// line (a name may hold spaces), and the card's due window from today.
-    func filterData(_ task: Task) -> TemplateValue {
+    func filterData(_ task: TaskItem) -> TemplateValue {
         var window = "none"
         if let days = task.daysUntilDue(from: context.now, in: context.timeZone) {
             window = task.completed ? "done" : days < 0 ? "overdue" : days < 7 ? "week" : "later"

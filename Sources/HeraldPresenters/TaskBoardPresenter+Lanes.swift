@@ -40,7 +40,7 @@ extension TaskBoardPresenter {
         }
     }
 
-    private static func lane(of task: Task, by field: LaneField) -> String? {
+    private static func lane(of task: TaskItem, by field: LaneField) -> String? {
         switch field {
         // A task of several people is in its first one's lane: a card is on the board once.
         case .assignee: task.assignees.first

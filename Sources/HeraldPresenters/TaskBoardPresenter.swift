@@ -42,7 +42,7 @@ public struct TaskBoardPresenter: Sendable {
     public let context: SiteContext
     public let columns: [String]
     public let layout: Layout
-    public let tasks: [Task]
+    public let tasks: [TaskItem]
     public let tags: [Facet]
     public let projects: [Facet]
     /// todo.txt's `@contexts`, each with its page like a project's.
@@ -62,7 +62,7 @@ public struct TaskBoardPresenter: Sendable {
     /// Tasks whose threshold day is after today, soonest first.
     private let upcoming: [Int]
 
-    public init(tasks: [Task], columns: [String], layout: Layout = Layout(), facts: [RecordFact] = [], card: [Int]? = nil,
+    public init(tasks: [TaskItem], columns: [String], layout: Layout = Layout(), facts: [RecordFact] = [], card: [Int]? = nil,
                 context: SiteContext) {
         self.context = context
         factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
@@ -93,7 +93,7 @@ public struct TaskBoardPresenter: Sendable {
     /// order, and the tasks waiting for their threshold day, which wait in the Upcoming list and
     /// no column holds. The column heads, the lanes and the build's warning about a column over
     /// its limit all count from this, so they cannot disagree.
-    public static func placement(of tasks: [Task], columns: [String], now: Date, timeZone: TimeZone)
+    public static func placement(of tasks: [TaskItem], columns: [String], now: Date, timeZone: TimeZone)
         -> (columns: [[Int]], upcoming: [Int]) {
         // herald.yml refuses a column listed twice; were one, its first place would get the tasks.
         let byColumn = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -293,7 +293,7 @@ public struct TaskBoardPresenter: Sendable {
 
     /// Board order: priority first (A before none), then the nearest due date, then source order;
     /// the last column (done) shows the most recently completed first.
-    static func ordered(_ indices: [Int], in tasks: [Task], newestDoneFirst: Bool = false) -> [Int] {
+    static func ordered(_ indices: [Int], in tasks: [TaskItem], newestDoneFirst: Bool = false) -> [Int] {
         indices.sorted { a, b in
             let x = tasks[a], y = tasks[b]
             if newestDoneFirst, x.completedAt != y.completedAt {
@@ -305,7 +305,7 @@ public struct TaskBoardPresenter: Sendable {
         }
     }
 
-    func card(_ task: Task, index: Int, links: Linker) -> TemplateValue {
+    func card(_ task: TaskItem, index: Int, links: Linker) -> TemplateValue {
         let text = context.dayText
         var due: TemplateValue = nil
         if !task.completed, let day = task.due, let days = task.daysUntilDue(from: context.now, in: context.timeZone) {

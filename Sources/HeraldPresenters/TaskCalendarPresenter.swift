@@ -17,7 +17,7 @@ public struct TaskCalendarPresenter: Sendable {
     }
 
     /// The feed of the tasks of `tasks` that have a due date, named after `name`.
-    public func feed(_ tasks: [Task], name: String) -> TemplateValue {
+    public func feed(_ tasks: [TaskItem], name: String) -> TemplateValue {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Herald//Task board//EN", "CALSCALE:GREGORIAN",
             "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.text(name), "X-WR-TIMEZONE:" + context.timeZone.identifier,
@@ -29,7 +29,7 @@ public struct TaskCalendarPresenter: Sendable {
         return ["lines": .list(lines.flatMap(Self.folded).map { .string($0 + "\r\n") })]
     }
 
-    private func event(_ task: Task, due: Day) -> [String] {
+    private func event(_ task: TaskItem, due: Day) -> [String] {
         // The stamp is a day the task's own data gives, never the build's clock: an unchanged
         // task gives an unchanged feed from one night's build to the next.
         let stamp = task.completedAt ?? task.created ?? due

@@ -10,7 +10,7 @@ enum BoardSettings {
     /// One warning per column holding more tasks than its limit, at the limit in herald.yml. A
     /// column holds what its head on the board counts: not the tasks waiting for their threshold
     /// day (`t:`), which wait in the Upcoming list.
-    static func warnings(tasks: [Task], columns: [String], limits: [BoardConfig.Limit], now: Date,
+    static func warnings(tasks: [TaskItem], columns: [String], limits: [BoardConfig.Limit], now: Date,
                          timeZone: TimeZone) -> [Diagnostic] {
         let held = TaskBoardPresenter.placement(of: tasks, columns: columns, now: now, timeZone: timeZone).columns
         return limits.compactMap { limit in

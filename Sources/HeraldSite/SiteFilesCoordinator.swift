@@ -11,7 +11,7 @@ struct SiteFilesCoordinator: Sendable {
 
     let home: HomePresenter
     let files: SiteFilesPresenter
-    let tasks: [Task]
+    let tasks: [TaskItem]
     /// Route → the day its page says it was written (a Markdown page's `date:`): the sitemap's
     /// `lastmod`. Other pages have no such day and the sitemap gives them none.
     let lastModified: [String: Day]

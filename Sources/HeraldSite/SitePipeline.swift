@@ -48,7 +48,7 @@ enum SitePipeline {
 
     /// The models of every source, all their errors together.
     struct Models: Sendable {
-        var tasks: [Task] = []
+        var tasks: [TaskItem] = []
         var heroes: [Hero] = []
         var pages: [Page] = []
         var data: TemplateValue = .map([:])

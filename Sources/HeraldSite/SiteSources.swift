@@ -8,7 +8,7 @@ import HeraldModels
 /// The loaders a build reads its models from. The build receives them (tests pass in-memory
 /// ones); `init(config:site:)` makes the ones herald.yml describes.
 public struct SiteSources: Sendable {
-    public var tasks: (any ModelLoader<Task>)?
+    public var tasks: (any ModelLoader<TaskItem>)?
     public var heroes: (any ModelLoader<Hero>)?
     public var pages: any ModelLoader<Page>
     public var data: DataFolderLoader?
@@ -17,7 +17,7 @@ public struct SiteSources: Sendable {
     /// Fetches the URL sources, when the site has any; it knows how each was obtained.
     public var remote: RemoteFetcher?
 
-    public init(tasks: (any ModelLoader<Task>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
+    public init(tasks: (any ModelLoader<TaskItem>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
                 data: DataFolderLoader?, inputs: InputFiles = InputFiles()) {
         self.tasks = tasks
         self.heroes = heroes

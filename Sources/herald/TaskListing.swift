@@ -4,7 +4,7 @@ import HeraldModels
 /// How `herald tasks list` prints tasks: aligned lines for people, JSON for scripts.
 enum TaskListing {
     /// `4f2a  todo   (A)  2026-12-01  Call Mom +Family @phone  (in Inbox)`
-    static func lines(_ tasks: [Task]) -> [String] {
+    static func lines(_ tasks: [TaskItem]) -> [String] {
         let idWidth = tasks.map(\.id.count).max() ?? 0
         let statusWidth = tasks.map(\.status.count).max() ?? 0
         let hasDue = tasks.contains { $0.due != nil }
@@ -19,11 +19,11 @@ enum TaskListing {
     }
 
     /// The title with the project and contexts the board shows beside it: `Call Mom +Family @phone`.
-    static func label(_ task: Task) -> String {
+    static func label(_ task: TaskItem) -> String {
         ([task.title] + (task.project.map { ["+" + $0] } ?? []) + task.contexts.map { "@" + $0 }).joined(separator: " ")
     }
 
-    static func json(_ tasks: [Task], now: Date, in zone: TimeZone) -> String {
+    static func json(_ tasks: [TaskItem], now: Date, in zone: TimeZone) -> String {
         let objects: [[String: Any]] = tasks.map { task in
             var object: [String: Any] = [
                 "id": task.id, "title": task.title, "status": task.status, "completed": task.completed,

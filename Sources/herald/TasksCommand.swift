@@ -111,7 +111,7 @@ struct TasksList: ParsableCommand {
 
     func run() throws {
         let editor = try site.editor()
-        let tasks: [Task]
+        let tasks: [TaskItem]
         do throws(DiagnosticError) {
             tasks = try editor.list()
         } catch {

@@ -247,7 +247,7 @@ markdown:
     - {description: Done deal, status: completed}
     """, file: "tasks.yml")
     guard case .list(let items) = root.value else { Issue.record("not a list"); return }
-    let tasks = try items.map { try Task.decode(Record(fields: $0, location: $0.location(in: "tasks.yml")), rules: rules) }
+    let tasks = try items.map { try TaskItem.decode(Record(fields: $0, location: $0.location(in: "tasks.yml")), rules: rules) }
     #expect(tasks.map { $0?.status } == ["todo", nil, "done"])
     // 23:30 UTC on Nov 3 is already Nov 4 at the site.
     let lateEvening = Date(timeIntervalSince1970: 1_793_748_600)

@@ -41,7 +41,7 @@ struct EditSite {
         return try editor.apply(change)
     }
 
-    func tasks() throws -> [Task] {
+    func tasks() throws -> [TaskItem] {
         try editor().list()
     }
 
@@ -75,6 +75,6 @@ func changedLines(_ old: [UInt8], _ new: [UInt8]) -> (removed: [String], added: 
 }
 
 /// Every task's ID by title.
-func idsByTitle(_ tasks: [Task]) -> [String: String] {
+func idsByTitle(_ tasks: [TaskItem]) -> [String: String] {
     Dictionary(tasks.map { ($0.title, $0.id) }, uniquingKeysWith: { first, _ in first })
 }

@@ -153,7 +153,7 @@ private func superhero(_ id: Int) throws -> Hero {
         "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'javascript:alert(1)' is not a path or an http(s) link; it is left out",
     ])
     let taskLog = DiagnosticLog()
-    let task = try #require(try Task.decode(try record("title: T\nurl: \"javascript:alert(1)\"\nimage: mailto:a@b.org\n"),
+    let task = try #require(try TaskItem.decode(try record("title: T\nurl: \"javascript:alert(1)\"\nimage: mailto:a@b.org\n"),
                                             rules: TaskRules(), log: taskLog))
     #expect(task.url == nil && task.image == "mailto:a@b.org")
     #expect(taskLog.all.count == 1)

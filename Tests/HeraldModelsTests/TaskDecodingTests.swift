@@ -18,7 +18,7 @@ import Testing
       url: https://example.org/7
       estimate: 3
     """
-    let task = try #require(try Task.decode(try records(text)[0], rules: TaskRules()))
+    let task = try #require(try TaskItem.decode(try records(text)[0], rules: TaskRules()))
     #expect(task.id == "7")
     #expect(task.title == "Ship it")
     #expect(task.status == "doing")
@@ -42,7 +42,7 @@ import Testing
     ]
     """
     let rules = TaskRules(fields: [.assignee: "userId"])
-    let tasks = try records(text, file: "todos.json").compactMap { try Task.decode($0, rules: rules) }
+    let tasks = try records(text, file: "todos.json").compactMap { try TaskItem.decode($0, rules: rules) }
     #expect(tasks.map(\.status) == ["todo", "done"])
     #expect(tasks.map(\.completed) == [false, true])
     #expect(tasks.map(\.assignee) == ["1", "1"])
@@ -59,7 +59,7 @@ import Testing
     - {title: f}
     """
     let rules = TaskRules(columns: ["backlog", "now", "later", "shipped"])
-    let tasks = try records(text).compactMap { try Task.decode($0, rules: rules) }
+    let tasks = try records(text).compactMap { try TaskItem.decode($0, rules: rules) }
     #expect(tasks.map(\.completed) == [true, false, true, true, true, false])
     #expect(tasks.map(\.status) == ["shipped", "backlog", "shipped", "shipped", "shipped", "backlog"])
     #expect(tasks[4].completedAt?.description == "2014-01-03")
@@ -77,7 +77,7 @@ import Testing
       projects: [go-todotxt, lib]
       due: 2014-01-12
     """
-    let task = try #require(try Task.decode(try records(text, file: "todo.txt")[0], rules: TaskRules()))
+    let task = try #require(try TaskItem.decode(try records(text, file: "todo.txt")[0], rules: TaskRules()))
     #expect(task.title == "Create golang library test cases")
     #expect(task.status == "done")
     #expect(task.completedAt?.description == "2014-01-02")
@@ -98,7 +98,7 @@ import Testing
     """
     let rules = TaskRules(fields: [.title: "summary", .status: "meta.state", .tags: "meta.labels", .due: "meta.due"],
                           statusMap: ["in_progress": "doing"], timeZone: try zone("Europe/Berlin"))
-    let task = try #require(try Task.decode(try records(text)[0], rules: rules))
+    let task = try #require(try TaskItem.decode(try records(text)[0], rules: rules))
     #expect(task.title == "Write docs")
     #expect(task.status == "doing")
     #expect(task.tags == ["docs", "web"])
@@ -114,7 +114,7 @@ import Testing
     - {title: d, status: doing}
     """
     let rules = TaskRules(statusMap: ["pending": "todo", "completed": "done", "deleted": nil])
-    let tasks = try records(text).map { try Task.decode($0, rules: rules) }
+    let tasks = try records(text).map { try TaskItem.decode($0, rules: rules) }
     #expect(tasks.map { $0?.status } == ["todo", "done", nil, "doing"])
     #expect(tasks.map { $0?.completed } == [false, true, nil, false])
 }
@@ -127,12 +127,12 @@ import Testing
       status: blocked
     """
     let blocked = try records(text)[1]
-    let found = diagnostics { () throws(DiagnosticError) in try Task.decode(blocked, rules: TaskRules()) }
+    let found = diagnostics { () throws(DiagnosticError) in try TaskItem.decode(blocked, rules: TaskRules()) }
     #expect(found.map(\.description) == [
         "Content/tasks.yml:4:11: error: task 'Ship it' has status 'blocked', which is in no column (columns: todo, doing, done)",
     ])
     let typo = try records("- {title: Ship it, status: doign}")[0]
-    let hint = diagnostics { () throws(DiagnosticError) in try Task.decode(typo, rules: TaskRules()) }
+    let hint = diagnostics { () throws(DiagnosticError) in try TaskItem.decode(typo, rules: TaskRules()) }
     #expect(hint.first?.message.hasSuffix("(did you mean 'doing'?)") == true)
 }
 
@@ -145,7 +145,7 @@ import Testing
       tags: {a: 1}
     """
     let record = try records(text)[0]
-    let found = diagnostics { () throws(DiagnosticError) in try Task.decode(record, rules: TaskRules()) }
+    let found = diagnostics { () throws(DiagnosticError) in try TaskItem.decode(record, rules: TaskRules()) }
     #expect(found.map(\.description) == [
         "Content/tasks.yml:4:14: error: field 'completed' of task 'Ship it': expected a completion flag (true/false, 1/0 or x), found 'maybe'",
         "Content/tasks.yml:3:12: error: field 'created' of task 'Ship it': expected a date (YYYY-MM-DD), found a list",
@@ -156,10 +156,10 @@ import Testing
 
 @Test func aTaskWithoutTitleIsNamedByItsId() throws {
     let record = try records("- {id: 12, status: todo}")[0]
-    let found = diagnostics { () throws(DiagnosticError) in try Task.decode(record, rules: TaskRules()) }
+    let found = diagnostics { () throws(DiagnosticError) in try TaskItem.decode(record, rules: TaskRules()) }
     #expect(found.map(\.message) == ["task '12' has no title (looked for 'title', 'name', 'description', 'text')"])
     let notAMap = Record(fields: DataNode(.list([])), location: SourceLocation(file: "t.json", line: 2, column: 1))
-    #expect(diagnostics { () throws(DiagnosticError) in try Task.decode(notAMap, rules: TaskRules()) }.count == 1)
+    #expect(diagnostics { () throws(DiagnosticError) in try TaskItem.decode(notAMap, rules: TaskRules()) }.count == 1)
 }
 
 @Test func emptyCellsCountAsMissing() throws {
@@ -167,7 +167,7 @@ import Testing
     let text = """
     - {title: Plan, due: "", done: "", priority: "", tags: ""}
     """
-    let task = try #require(try Task.decode(try records(text, file: "tasks.csv")[0], rules: TaskRules()))
+    let task = try #require(try TaskItem.decode(try records(text, file: "tasks.csv")[0], rules: TaskRules()))
     #expect(task.due == nil && task.priority == nil && task.tags.isEmpty && !task.completed)
 }
 
@@ -182,17 +182,17 @@ import Testing
           - {title: Escaping, due: 2026-02-30}
     """
     let withBody = try record(text, body: "The *real* notes.\n")
-    let found = diagnostics { () throws(DiagnosticError) in try Task.decode(withBody, rules: TaskRules()) }
+    let found = diagnostics { () throws(DiagnosticError) in try TaskItem.decode(withBody, rules: TaskRules()) }
     #expect(found.map(\.description) == [
         "Content/tasks.yml:7:32: error: invalid due date '2026-02-30' in task 'Escaping' (expected YYYY-MM-DD or an ISO 8601 timestamp)",
     ])
     let fixed = try record(text.replacingOccurrences(of: "2026-02-30", with: "2026-02-28"), body: "The *real* notes.\n")
-    let task = try #require(try Task.decode(fixed, rules: TaskRules()))
+    let task = try #require(try TaskItem.decode(fixed, rules: TaskRules()))
     #expect(task.notes == "The *real* notes.\n")
     #expect(task.extra.keys == ["notes"])
     #expect(task.subtasks.map(\.title) == ["Parser", "Renderer"])
     #expect(task.subtasks.map(\.status) == ["done", "todo"])
     #expect(task.subtasks[1].subtasks.first?.id == "7")
-    let plain = try #require(try Task.decode(try record("title: x\nnotes: from the field\n"), rules: TaskRules()))
+    let plain = try #require(try TaskItem.decode(try record("title: x\nnotes: from the field\n"), rules: TaskRules()))
     #expect(plain.notes == "from the field")
 }

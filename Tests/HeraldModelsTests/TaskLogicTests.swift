@@ -4,8 +4,8 @@ import HeraldModels
 import HeraldTestSupport
 import Testing
 
-private func task(due: String? = nil, created: String? = nil, completed: Bool = false) throws -> Task {
-    Task(id: "1", title: "t", status: completed ? "done" : "todo", completed: completed,
+private func task(due: String? = nil, created: String? = nil, completed: Bool = false) throws -> TaskItem {
+    TaskItem(id: "1", title: "t", status: completed ? "done" : "todo", completed: completed,
          created: try created.map { try #require(Day.parse($0, in: .gmt)) },
          due: try due.map { try #require(Day.parse($0, in: .gmt)) },
          location: SourceLocation(file: "t.yml"))
@@ -58,7 +58,7 @@ private func task(due: String? = nil, created: String? = nil, completed: Bool = 
 }
 
 @Test func aTaskWaitsForItsThresholdDay() throws {
-    var task = Task(id: "1", title: "Later", status: "todo", location: SourceLocation(file: "t"))
+    var task = TaskItem(id: "1", title: "Later", status: "todo", location: SourceLocation(file: "t"))
     task.threshold = Day(year: 2026, month: 11, day: 22)
     let noon = Date(timeIntervalSince1970: 1_795_262_400)  // 2026-11-21 12:00 UTC
     #expect(task.isUpcoming(at: noon, in: .gmt))

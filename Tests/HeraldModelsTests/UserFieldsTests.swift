@@ -87,8 +87,8 @@ import Testing
 
 @Test func aTaskTakesEveryAssigneeOfAListAndOneOfAText() throws {
     let rules = TaskRules(fields: [.assignee: "assignees.*.login"], columns: ["todo"])
-    let task = try #require(try Task.decode(try record("title: Fix it\nassignees: [{login: ana}, {login: bo}]\n"), rules: rules))
+    let task = try #require(try TaskItem.decode(try record("title: Fix it\nassignees: [{login: ana}, {login: bo}]\n"), rules: rules))
     #expect(task.assignees == ["ana", "bo"] && task.assignee == "ana")
-    let one = try #require(try Task.decode(try record("title: Fix it\nassignee: \"Doe, Jane\"\n"), rules: TaskRules(columns: ["todo"])))
+    let one = try #require(try TaskItem.decode(try record("title: Fix it\nassignee: \"Doe, Jane\"\n"), rules: TaskRules(columns: ["todo"])))
     #expect(one.assignees == ["Doe, Jane"])
 }

@@ -8,18 +8,18 @@ import Testing
 
 private let columns = ["todo", "doing", "done"]
 
-private func tasks() throws -> [Task] {
+private func tasks() throws -> [TaskItem] {
     [
-        Task(id: "a", title: "Alpha", status: "doing", created: try day("2026-11-02"), assignee: "Maren", location: here),
-        Task(id: "b", title: "Beta; with, commas", status: "doing", created: try day("2026-11-03"), due: try day("2026-11-27"),
+        TaskItem(id: "a", title: "Alpha", status: "doing", created: try day("2026-11-02"), assignee: "Maren", location: here),
+        TaskItem(id: "b", title: "Beta; with, commas", status: "doing", created: try day("2026-11-03"), due: try day("2026-11-27"),
              assignee: "Tobi", location: here),
-        Task(id: "c", title: "Gamma", status: "doing", due: try day("2026-11-30"), location: here),
-        Task(id: "d", title: "Delta", status: "done", completed: true, created: try day("2026-11-02"),
+        TaskItem(id: "c", title: "Gamma", status: "doing", due: try day("2026-11-30"), location: here),
+        TaskItem(id: "d", title: "Delta", status: "done", completed: true, created: try day("2026-11-02"),
              due: try day("2026-11-10"), completedAt: try day("2026-11-06"), project: "web", assignee: "Maren", location: here),
-        Task(id: "e", title: "Epsilon", status: "done", completed: true, created: try day("2026-11-09"),
+        TaskItem(id: "e", title: "Epsilon", status: "done", completed: true, created: try day("2026-11-09"),
              completedAt: try day("2026-11-10"), location: here),
-        Task(id: "f", title: "Zeta", status: "done", completed: true, location: here),
-        Task(id: "g", title: "Eta", status: "todo", created: try day("2026-11-16"), assignee: "Maren", location: here),
+        TaskItem(id: "f", title: "Zeta", status: "done", completed: true, location: here),
+        TaskItem(id: "g", title: "Eta", status: "todo", created: try day("2026-11-16"), assignee: "Maren", location: here),
     ]
 }
 
@@ -88,9 +88,9 @@ private func board(_ layout: TaskBoardPresenter.Layout) throws -> TemplateValue 
 
 @Test func aCardsTitleLinksToTheTasksOwnPage() throws {
     let tasks = [
-        Task(id: "1", title: "Issue", status: "todo", url: "https://github.com/o/r/issues/3", location: here),
-        Task(id: "2", title: "Note", status: "todo", url: "notes/plan/", location: here),
-        Task(id: "3", title: "Plain", status: "todo", location: here),
+        TaskItem(id: "1", title: "Issue", status: "todo", url: "https://github.com/o/r/issues/3", location: here),
+        TaskItem(id: "2", title: "Note", status: "todo", url: "notes/plan/", location: here),
+        TaskItem(id: "3", title: "Plain", status: "todo", location: here),
     ]
     let view = TaskBoardPresenter(tasks: tasks, columns: columns, context: try context()).board(route: "tasks/")
     let cards = view["columns"]?.list?.first?["cards"]?.list ?? []
@@ -100,7 +100,7 @@ private func board(_ layout: TaskBoardPresenter.Layout) throws -> TemplateValue 
 }
 
 @Test func aTaskWaitingForItsThresholdDayIsInNoLaneAsInNoColumn() throws {
-    var waiting = Task(id: "w", title: "Waits", status: "doing", assignee: "Maren", location: here)
+    var waiting = TaskItem(id: "w", title: "Waits", status: "doing", assignee: "Maren", location: here)
     waiting.threshold = try day("2026-12-01")
     let view = TaskBoardPresenter(tasks: try tasks() + [waiting], columns: columns, layout: .init(limits: ["doing": 3], swimlanes: .assignee),
                                   context: try context()).board(route: "tasks/")

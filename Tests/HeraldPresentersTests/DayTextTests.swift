@@ -51,7 +51,7 @@ import Testing
 }
 
 @Test func theTimeZoneReachesTheBoardsCards() throws {
-    let task = Task(id: "1", title: "Renew the passport", status: "todo", due: try day("2026-11-21"), location: here)
+    let task = TaskItem(id: "1", title: "Renew the passport", status: "todo", due: try day("2026-11-21"), location: here)
     func relative(in zoneName: String) throws -> String? {
         let board = TaskBoardPresenter(tasks: [task], columns: ["todo", "done"],
                                        context: try context(now: "2026-11-20T23:30:00Z", zone: zoneName))

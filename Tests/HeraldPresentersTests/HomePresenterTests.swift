@@ -5,8 +5,8 @@ import Testing
 @Test func theHomePageLinksToEverything() throws {
     let context = try context(pages: [.init(title: "About", route: "about/")])
     let tasks = [
-        Task(id: "1", title: "a", status: "todo", tags: ["home"], location: here),
-        Task(id: "2", title: "b", status: "done", completed: true, location: here),
+        TaskItem(id: "1", title: "a", status: "todo", tags: ["home"], location: here),
+        TaskItem(id: "2", title: "b", status: "done", completed: true, location: here),
     ]
     let heroes = [
         Hero(id: "x", slug: "xena", name: "Xena", publisher: "Renaissance", location: here),
@@ -35,7 +35,7 @@ func theHomePageShowsOnlyWhatTheSiteHas(hasTasks: Bool, hasHeroes: Bool) throws 
     var context = try context()
     context.hasTasks = hasTasks
     context.hasHeroes = hasHeroes
-    let tasks = hasTasks ? [Task(id: "1", title: "a", status: "todo", tags: ["home"], location: here)] : []
+    let tasks = hasTasks ? [TaskItem(id: "1", title: "a", status: "todo", tags: ["home"], location: here)] : []
     let heroes = hasHeroes ? [Hero(id: "x", slug: "xena", name: "Xena", publisher: "Renaissance", location: here)] : []
     let home = HomePresenter(context: context,
                              board: TaskBoardPresenter(tasks: tasks, columns: ["todo"], context: context),

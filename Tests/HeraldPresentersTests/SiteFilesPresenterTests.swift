@@ -15,13 +15,13 @@ import Testing
 
 @Test func theFeedListsCompletedTasksNewestFirst() throws {
     let tasks = [
-        Task(id: "1", title: "Old", status: "done", completed: true, completedAt: try day("2026-10-01"), location: here),
-        Task(id: "2", title: "Open", status: "todo", location: here),
-        Task(id: "3", title: "New", notes: "Shipped it.", status: "done", completed: true,
+        TaskItem(id: "1", title: "Old", status: "done", completed: true, completedAt: try day("2026-10-01"), location: here),
+        TaskItem(id: "2", title: "Open", status: "todo", location: here),
+        TaskItem(id: "3", title: "New", notes: "Shipped it.", status: "done", completed: true,
              completedAt: try day("2026-11-18"), location: here),
         // Done, but with no completion day: it cannot be placed in time, so the feed leaves it out.
-        Task(id: "4", title: "Undated", status: "done", completed: true, location: here),
-        Task(id: "5", title: "Middle", status: "done", completed: true, completedAt: try day("2026-11-02"), location: here),
+        TaskItem(id: "4", title: "Undated", status: "done", completed: true, location: here),
+        TaskItem(id: "5", title: "Middle", status: "done", completed: true, completedAt: try day("2026-11-02"), location: here),
     ]
     let feed = SiteFilesPresenter(context: try context()).feed(tasks: tasks)
     let entries = try #require(feed["entries"]?.list)

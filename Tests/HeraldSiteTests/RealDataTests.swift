@@ -9,7 +9,7 @@ import Testing
 // code. Expected values come from the data files themselves (read here with Foundation) or
 // from reading them by hand, never from Herald.
 
-private func loadTasks(_ site: TemporarySite) throws -> [Task] {
+private func loadTasks(_ site: TemporarySite) throws -> [TaskItem] {
     try #require(try site.sources().tasks).load()
 }
 
@@ -26,7 +26,7 @@ private func fixtureJSON(_ path: String) throws -> [[String: Any]] {
     return try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
 }
 
-private func flattened(_ tasks: [Task]) -> [Task] {
+private func flattened(_ tasks: [TaskItem]) -> [TaskItem] {
     tasks.flatMap { [$0] + flattened($0.subtasks) }
 }
 
@@ -99,7 +99,7 @@ func todoTxtFiles(_ name: String) throws {
 
     try site.write("herald.yml", "tasks:\n  source: task_todo.txt\n")
     let tasks = try loadTasks(site)
-    func line(_ number: Int) throws -> Task { try #require(tasks.first { $0.location.line == number }) }
+    func line(_ number: Int) throws -> TaskItem { try #require(tasks.first { $0.location.line == number }) }
 
     // (B) 2013-12-01 private:false Outline chapter 5 +Novel @Computer Level:5 due:2014-02-17
     let outline = try line(4)

@@ -21,11 +21,11 @@ private let config = """
 
 private let somewhere = SourceLocation(file: "memory", line: 1, column: 1)
 
-private func tasks() -> [Task] {
+private func tasks() -> [TaskItem] {
     [
-        Task(id: "1", title: "Write the docs", status: "todo", due: Day(year: 2026, month: 11, day: 19),
+        TaskItem(id: "1", title: "Write the docs", status: "todo", due: Day(year: 2026, month: 11, day: 19),
              tags: ["docs"], project: "Launch", location: somewhere),
-        Task(id: "2", title: "Ship the release", status: "done", completed: true,
+        TaskItem(id: "2", title: "Ship the release", status: "done", completed: true,
              completedAt: Day(year: 2026, month: 11, day: 18), location: somewhere),
     ]
 }
@@ -43,7 +43,7 @@ private func pages() -> [Page] {
     [Page(title: "About", slug: "about", body: "About *this* site.", location: somewhere)]
 }
 
-private func build(_ site: TemporarySite, tasks: [Task], heroes: [Hero], pages: [Page] = [],
+private func build(_ site: TemporarySite, tasks: [TaskItem], heroes: [Hero], pages: [Page] = [],
                    strict: Bool = false) throws -> BuildReport {
     let sources = SiteSources(tasks: InMemoryLoader(tasks), heroes: InMemoryLoader(heroes),
                               pages: InMemoryLoader(pages), data: nil)

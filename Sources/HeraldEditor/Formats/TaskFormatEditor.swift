@@ -3,7 +3,7 @@ import HeraldModels
 
 /// A task in the file being edited: the decoded task, and the record it came from.
 struct EditTarget {
-    var task: Task
+    var task: TaskItem
     var record: Record
     /// The record's index among the file's records.
     var index: Int
@@ -70,7 +70,7 @@ struct EditContext {
     }
 
     /// The error for a repeating task whose next date would fall outside the calendar.
-    func noNextOccurrence(of task: Task, line: Int) -> DiagnosticError {
+    func noNextOccurrence(of task: TaskItem, line: Int) -> DiagnosticError {
         error("the next occurrence of '\(task.title)' (\(task.recurrence?.description ?? "repeating")) would fall after "
               + "9999-12-31; nothing was written", line: line)
     }

@@ -4,7 +4,7 @@ import HeraldCore
 /// One to-do item and what it knows about itself: whether it is overdue, how long until it is
 /// due. Dates are calendar days; "today" depends on the site's time zone, so every question
 /// about time takes the instant and the zone.
-public struct Task: Sendable, Identifiable {
+public struct TaskItem: Sendable, Identifiable {
     public var id: String
     /// Whether `id` was derived from the title (`TaskID`) because the source has no IDs.
     public var idIsDerived = false
@@ -35,7 +35,7 @@ public struct Task: Sendable, Identifiable {
     public var threshold: Day?
     /// How the task comes back once done (todo.txt's `rec:`).
     public var recurrence: Recurrence?
-    public var subtasks: [Task]
+    public var subtasks: [TaskItem]
     /// The record's fields that no model field took, for templates to reach as `extra`.
     public var extra: DataMap
     /// The value of each of the rules' `facts`, in their order: `.null` where the record has none.
@@ -47,7 +47,7 @@ public struct Task: Sendable, Identifiable {
     public init(id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
                 priority: String? = nil, created: Day? = nil, due: Day? = nil, completedAt: Day? = nil,
                 tags: [String] = [], project: String? = nil, assignee: String? = nil, image: String? = nil,
-                url: String? = nil, subtasks: [Task] = [], extra: DataMap = DataMap(),
+                url: String? = nil, subtasks: [TaskItem] = [], extra: DataMap = DataMap(),
                 location: SourceLocation) {
         self.id = id
         self.title = title
