@@ -31,7 +31,7 @@ HERALD ?=
 # than 17 (no symbols to bind in the toolchain's shared libraries), and runs where Swift is not installed.
 RELEASE_BUILD := build -c release --product herald --static-swift-stdlib
 
-.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots install clean
+.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots install clean format lint
 
 deps: deps-libs deps-deploy deps-browser
 
@@ -87,6 +87,16 @@ test-slow: deps
 	$(SWIFT) build --build-tests
 	HERALD_CRASH_ITERATIONS=50 HERALD_RANDOM_EDIT_ITERATIONS=200 HERALD_DIFFERENTIAL_ITERATIONS=300 $(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory test-browser HERALD=.build/debug/herald
+
+# The toolchain's swift-format, with the rules of .swift-format: `make format` rewrites the files,
+# `make lint` (run by CI) fails on any file it would change.
+FORMATTED = Sources Tests fuzz Plugins Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
 fuzz: deps-libs
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh

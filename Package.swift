@@ -40,7 +40,7 @@ let package = Package(
         .executable(name: "herald", targets: ["herald"]),
         // For the benchmark packages under benchmarks/, which compare these modules with others.
         .library(name: "HeraldMustache", targets: ["HeraldMustache"]),
-        .library(name: "HeraldMarkdown", targets: ["HeraldMarkdown"]),
+        .library(name: "HeraldMarkdown", targets: ["HeraldMarkdown"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,7 +54,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // SHA-256 and HMAC for the S3 target's request signatures, MD5 to compare files with ETags.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0")
     ],
     targets: [
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
@@ -64,52 +64,76 @@ let package = Package(
         .target(name: "HeraldModels", dependencies: ["HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldMarkdown", dependencies: ["CCmark", "HeraldCore"], swiftSettings: strict),
         .target(name: "HeraldMustache", dependencies: ["HeraldCore"], swiftSettings: strict),
-        .target(name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
-        .target(name: "HeraldLoaders",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldConfig",
-                               .product(name: "GRDB", package: "GRDB.swift")],
-                swiftSettings: strict),
-        .target(name: "HeraldRemote",
-                dependencies: ["HeraldCore", "HeraldLoaders",
-                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                               .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOHTTP1", package: "swift-nio")],
-                swiftSettings: strict),
-        .target(name: "HeraldEditor",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldLoaders",
-                               .product(name: "GRDB", package: "GRDB.swift")],
-                swiftSettings: strict),
-        .target(name: "HeraldPresenters",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldMustache"], swiftSettings: strict),
+        .target(
+            name: "HeraldConfig", dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown"], swiftSettings: strict),
+        .target(
+            name: "HeraldLoaders",
+            dependencies: [
+                "HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldConfig",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "HeraldRemote",
+            dependencies: [
+                "HeraldCore", "HeraldLoaders",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "HeraldEditor",
+            dependencies: [
+                "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldLoaders",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "HeraldPresenters",
+            dependencies: ["HeraldCore", "HeraldModels", "HeraldMarkdown", "HeraldMustache"], swiftSettings: strict),
         .target(name: "HeraldBuilder", dependencies: ["HeraldCore", "HeraldMustache"], swiftSettings: strict),
-        .target(name: "HeraldSite",
-                dependencies: ["HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
-                               "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"],
-                exclude: ["Theme"], swiftSettings: strict, plugins: ["EmbedFiles"]),
-        .target(name: "HeraldCheck",
-                dependencies: ["HeraldCore", "HeraldRemote",
-                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                               .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOHTTP1", package: "swift-nio")],
-                swiftSettings: strict),
-        .target(name: "HeraldDeploy",
-                dependencies: ["HeraldCore", "HeraldConfig", "HeraldBuilder", "HeraldRemote",
-                               .product(name: "Crypto", package: "swift-crypto"),
-                               .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                               .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "NIOHTTP1", package: "swift-nio")],
-                swiftSettings: strict),
-        .target(name: "HeraldServe",
-                dependencies: ["HeraldCore", "HeraldConfig", "HeraldEditor", "HeraldLoaders", "HeraldModels", "HeraldPresenters",
-                               "HeraldSite",
-                               .product(name: "Hummingbird", package: "hummingbird"),
-                               .product(name: "Logging", package: "swift-log"),
-                               .product(name: "NIOCore", package: "swift-nio"),
-                               .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")],
-                exclude: ["Client"], swiftSettings: strict, plugins: ["EmbedFiles"]),
+        .target(
+            name: "HeraldSite",
+            dependencies: [
+                "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMarkdown", "HeraldMustache",
+                "HeraldLoaders", "HeraldRemote", "HeraldPresenters", "HeraldBuilder"
+            ],
+            exclude: ["Theme"], swiftSettings: strict, plugins: ["EmbedFiles"]),
+        .target(
+            name: "HeraldCheck",
+            dependencies: [
+                "HeraldCore", "HeraldRemote",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "HeraldDeploy",
+            dependencies: [
+                "HeraldCore", "HeraldConfig", "HeraldBuilder", "HeraldRemote",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "HeraldServe",
+            dependencies: [
+                "HeraldCore", "HeraldConfig", "HeraldEditor", "HeraldLoaders", "HeraldModels", "HeraldPresenters",
+                "HeraldSite",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+            ],
+            exclude: ["Client"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         // Timed by benchmarks/loaders/run.sh in a release build; not part of the product.
-        .executableTarget(name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
-                          path: "benchmarks/loaders/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "herald-bench-loaders", dependencies: ["HeraldLoaders", "HeraldCore"],
+            path: "benchmarks/loaders/Sources", swiftSettings: strict),
         // Writes the commit herald is built from into the herald target, for --version.
         .plugin(name: "BuildCommit", capability: .buildTool()),
         // Writes the built-in theme into HeraldSite and the served pages' script and style into
@@ -117,63 +141,94 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool()),
         .executableTarget(
             name: "herald",
-            dependencies: ["CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
-                           "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck", "HeraldDeploy",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "CJemalloc", "HeraldCore", "HeraldModels", "HeraldConfig", "HeraldMustache", "HeraldBuilder",
+                "HeraldRemote", "HeraldEditor", "HeraldSite", "HeraldServe", "HeraldCheck", "HeraldDeploy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ],
             swiftSettings: strict, plugins: ["BuildCommit"]),
 
         // What the test targets share: temporary sites, diagnostics and dates, and one copy of the
         // real data sets. A regular target, so that every test target can import it.
-        .target(name: "HeraldTestSupport", dependencies: ["HeraldCore"], path: "Tests/HeraldTestSupport",
-                resources: [.copy("Fixtures"), .copy("Server")], swiftSettings: strict),
+        .target(
+            name: "HeraldTestSupport", dependencies: ["HeraldCore"], path: "Tests/HeraldTestSupport",
+            resources: [.copy("Fixtures"), .copy("Server")], swiftSettings: strict),
         .testTarget(name: "HeraldCoreTests", dependencies: ["HeraldCore", "HeraldTestSupport"], swiftSettings: strict),
-        .testTarget(name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore", "HeraldTestSupport"],
-                    resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "HeraldConfigTests",
-                    dependencies: ["HeraldConfig", "HeraldModels", "HeraldCore", "HeraldMarkdown", "HeraldTestSupport"],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldMarkdownTests", dependencies: ["HeraldMarkdown", "HeraldCore", "HeraldTestSupport"],
-                    resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "HeraldMustacheTests", dependencies: ["HeraldMustache", "HeraldTestSupport"],
-                    resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "HeraldLoadersTests",
-                    dependencies: ["HeraldLoaders", "HeraldModels", "HeraldCore", "HeraldTestSupport",
-                                   .product(name: "GRDB", package: "GRDB.swift")],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldEditorTests",
-                    dependencies: ["HeraldEditor", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
-                                   "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldPresentersTests",
-                    dependencies: ["HeraldPresenters", "HeraldModels", "HeraldMustache", "HeraldMarkdown", "HeraldCore",
-                                   "HeraldTestSupport"],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldBuilderTests", dependencies: ["HeraldBuilder", "HeraldMustache", "HeraldTestSupport"],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldSiteTests",
-                    dependencies: ["HeraldSite", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
-                                   "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldRemoteTests",
-                    dependencies: ["HeraldRemote", "HeraldLoaders", "HeraldCore", "HeraldTestSupport",
-                                   .product(name: "NIOHTTP1", package: "swift-nio")],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldCheckTests", dependencies: ["HeraldCheck", "HeraldCore", "HeraldTestSupport"],
-                    swiftSettings: strict),
+        .testTarget(
+            name: "HeraldModelsTests", dependencies: ["HeraldModels", "HeraldCore", "HeraldTestSupport"],
+            resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "HeraldConfigTests",
+            dependencies: ["HeraldConfig", "HeraldModels", "HeraldCore", "HeraldMarkdown", "HeraldTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldMarkdownTests", dependencies: ["HeraldMarkdown", "HeraldCore", "HeraldTestSupport"],
+            resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "HeraldMustacheTests", dependencies: ["HeraldMustache", "HeraldTestSupport"],
+            resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "HeraldLoadersTests",
+            dependencies: [
+                "HeraldLoaders", "HeraldModels", "HeraldCore", "HeraldTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldEditorTests",
+            dependencies: [
+                "HeraldEditor", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
+                "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldPresentersTests",
+            dependencies: [
+                "HeraldPresenters", "HeraldModels", "HeraldMustache", "HeraldMarkdown", "HeraldCore",
+                "HeraldTestSupport"
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldBuilderTests", dependencies: ["HeraldBuilder", "HeraldMustache", "HeraldTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldSiteTests",
+            dependencies: [
+                "HeraldSite", "HeraldLoaders", "HeraldModels", "HeraldConfig", "HeraldCore",
+                "HeraldTestSupport", .product(name: "GRDB", package: "GRDB.swift")
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldRemoteTests",
+            dependencies: [
+                "HeraldRemote", "HeraldLoaders", "HeraldCore", "HeraldTestSupport",
+                .product(name: "NIOHTTP1", package: "swift-nio")
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldCheckTests", dependencies: ["HeraldCheck", "HeraldCore", "HeraldTestSupport"],
+            swiftSettings: strict),
         // In process: the routes and their guard through HummingbirdTesting, the rebuilder as a unit.
-        .testTarget(name: "HeraldServeTests",
-                    dependencies: ["HeraldServe", "HeraldSite", "HeraldTestSupport",
-                                   .product(name: "Hummingbird", package: "hummingbird"),
-                                   .product(name: "HummingbirdTesting", package: "hummingbird"),
-                                   .product(name: "NIOCore", package: "swift-nio")],
-                    swiftSettings: strict),
-        .testTarget(name: "HeraldDeployTests",
-                    dependencies: ["HeraldDeploy", "HeraldConfig", "HeraldCore", "HeraldTestSupport"],
-                    resources: [.copy("Moto")], swiftSettings: strict),
-        .testTarget(name: "heraldTests",
-                    dependencies: ["herald", "HeraldTestSupport",
-                                   .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                                   .product(name: "NIOCore", package: "swift-nio")],
-                    swiftSettings: strict),
+        .testTarget(
+            name: "HeraldServeTests",
+            dependencies: [
+                "HeraldServe", "HeraldSite", "HeraldTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio")
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HeraldDeployTests",
+            dependencies: ["HeraldDeploy", "HeraldConfig", "HeraldCore", "HeraldTestSupport"],
+            resources: [.copy("Moto")], swiftSettings: strict),
+        .testTarget(
+            name: "heraldTests",
+            dependencies: [
+                "herald", "HeraldTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio")
+            ],
+            swiftSettings: strict)
     ]
 )

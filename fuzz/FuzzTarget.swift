@@ -26,7 +26,8 @@ enum FuzzTarget: String, CaseIterable {
     /// View data for rendered templates: every shape a key can have, nested.
     private static let data: TemplateValue = [
         "title": "A & <b>", "n": 3, "x": 1.5, "on": true, "off": false, "none": nil,
-        "items": [["name": "a", "items": [["name": "b"]]], ["name": "<c>"]], "map": ["k": "v", "html": .html("<i>i</i>")],
+        "items": [["name": "a", "items": [["name": "b"]]], ["name": "<c>"]],
+        "map": ["k": "v", "html": .html("<i>i</i>")]
     ]
 
     func run(_ bytes: [UInt8]) {
@@ -37,8 +38,11 @@ enum FuzzTarget: String, CaseIterable {
         case .mustacheRender:
             // The first line names a partial's source, so partials and inheritance are reached too.
             let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let root = try? Template(name: "t", path: "t.html.mustache", source: parts.count > 1 ? String(parts[1]) : text),
-                  let partial = try? Template(name: "p", path: "p.mustache", source: String(parts[0])) else { return }
+            guard
+                let root = try? Template(
+                    name: "t", path: "t.html.mustache", source: parts.count > 1 ? String(parts[1]) : text),
+                let partial = try? Template(name: "p", path: "p.mustache", source: String(parts[0]))
+            else { return }
             let library = TemplateLibrary([root, partial])
             _ = try? library.renderBytes(root, Self.data, strict: false)
             _ = try? library.renderBytes(root, Self.data, strict: true)
@@ -70,14 +74,17 @@ enum FuzzTarget: String, CaseIterable {
         let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let body = parts.count > 1 ? Array(parts[1].utf8) : []
         for pageURL in ["https://api.example.org/v1/items?page=1", "http://127.0.0.1:8080/"] {
-            if case .success(let next?) = NextPage.find(linkHeaders: [String(parts[0])], body: body, nextPath: "next",
-                                                         pageURL: pageURL) {
+            if case .success(let next?) = NextPage.find(
+                linkHeaders: [String(parts[0])], body: body, nextPath: "next",
+                pageURL: pageURL)
+            {
                 precondition(WebOrigin(next) != nil, "a next page that is not http(s): \(next)")
             }
         }
     }
 
-    private static let editFolder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fuzz-\(getpid())")
+    private static let editFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "herald-fuzz-\(getpid())")
     private static let editFiles = ["tasks.txt", "tasks.md", "tasks.csv", "tasks.json", "tasks.yml"]
 
     /// Every change, as a dry run, on the first two tasks of the file: the edits and the reading
@@ -88,14 +95,19 @@ enum FuzzTarget: String, CaseIterable {
         let site = editFolder
         try? FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
         guard (try? Data(bytes.dropFirst()).write(to: site.appendingPathComponent(name))) != nil,
-              let config = try? SiteConfig.parse("tasks:\n  source: \(name)\n  columns: [todo, doing, done]\n", file: "herald.yml"),
-              let tasks = config.tasks else { return }
+            let config = try? SiteConfig.parse(
+                "tasks:\n  source: \(name)\n  columns: [todo, doing, done]\n", file: "herald.yml"),
+            let tasks = config.tasks
+        else { return }
         let editor = TaskEditor(site: site, config: tasks, now: Date(timeIntervalSince1970: 1_800_000_000))
-        _ = try? editor.apply(.add(NewTask(text: "Fuzzed \"task\", with: a colon", priority: "B", tags: ["x"])), dryRun: true)
+        _ = try? editor.apply(
+            .add(NewTask(text: "Fuzzed \"task\", with: a colon", priority: "B", tags: ["x"])), dryRun: true)
         guard let listed = try? editor.list() else { return }
         for task in listed.prefix(2) {
-            for change: TaskChange in [.done(id: task.id), .reopen(id: task.id), .move(id: task.id, to: "doing"), .remove(id: task.id),
-                                       .edit(id: task.id, TaskEdits(title: "Renamed", priority: .some(nil)))] {
+            for change: TaskChange in [
+                .done(id: task.id), .reopen(id: task.id), .move(id: task.id, to: "doing"), .remove(id: task.id),
+                .edit(id: task.id, TaskEdits(title: "Renamed", priority: .some(nil)))
+            ] {
                 _ = try? editor.apply(change, dryRun: true)
             }
         }

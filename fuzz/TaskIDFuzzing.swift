@@ -8,7 +8,8 @@ import HeraldLoaders
 /// byte picks which, the second which task to remove), through ID assignment and a real remove.
 /// A finding is a crash, two tasks with one ID, or an ID that moves to another task.
 enum TaskIDFuzzing {
-    private static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-fuzz-ids-\(getpid())")
+    private static let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "herald-fuzz-ids-\(getpid())")
 
     static func run(_ bytes: [UInt8]) {
         guard bytes.count >= 2 else { return }
@@ -22,8 +23,10 @@ enum TaskIDFuzzing {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         guard (try? Data(text).write(to: file)) != nil,
-              let config = try? SiteConfig.parse("tasks:\n  source: \(name)\n  columns: [todo, doing, done]\n", file: "herald.yml"),
-              let tasks = config.tasks else { return }
+            let config = try? SiteConfig.parse(
+                "tasks:\n  source: \(name)\n  columns: [todo, doing, done]\n", file: "herald.yml"),
+            let tasks = config.tasks
+        else { return }
         let editor = TaskEditor(site: folder, config: tasks, now: Date(timeIntervalSince1970: 1_800_000_000))
         guard let listed = try? editor.list(), !listed.isEmpty, listed.count == before.count else { return }
         let index = Int(bytes[1]) % listed.count
@@ -32,7 +35,8 @@ enum TaskIDFuzzing {
         if removed.derivedIDIsAmbiguous, outcome != nil { fatalError("a task alike another was removed by ID") }
         // FileBytes rather than Data(contentsOf:), whose buffer LeakSanitizer reports as leaked.
         guard outcome != nil, let written = try? FileBytes.read(SourceFile(url: file, path: name), limit: 1 << 20),
-              let after = try? reader.records(inText: written, file: name) else { return }
+            let after = try? reader.records(inText: written, file: name)
+        else { return }
         checkStable(before: before, removed: index, after: after)
     }
 
@@ -40,7 +44,9 @@ enum TaskIDFuzzing {
     private static func checkStable(before: [Record], removed: Int, after: [Record]) {
         let afterIDs = after.compactMap(\.derivedID)
         guard Set(afterIDs).count == afterIDs.count else { fatalError("two tasks have one ID after a remove") }
-        if let id = before[removed].derivedID, afterIDs.contains(id) { fatalError("the removed task's ID \(id) names another task") }
+        if let id = before[removed].derivedID, afterIDs.contains(id) {
+            fatalError("the removed task's ID \(id) names another task")
+        }
         var titles: [String: String] = [:]
         for record in before {
             if let id = record.derivedID { titles[id] = title(of: record) }

@@ -16,13 +16,15 @@ struct BuildCommit: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Commit")
         let file = output.appendingPathComponent("BuildCommit.swift")
-        return [.buildCommand(
-            displayName: "Recording the commit herald is built from",
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", Self.script, "sh", context.package.directoryURL.path, output.path, file.path],
-            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-            inputFiles: Self.gitFiles(of: context.package.directoryURL),
-            outputFiles: [file])]
+        return [
+            .buildCommand(
+                displayName: "Recording the commit herald is built from",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", Self.script, "sh", context.package.directoryURL.path, output.path, file.path],
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                inputFiles: Self.gitFiles(of: context.package.directoryURL),
+                outputFiles: [file])
+        ]
     }
 
     /// The files git rewrites when HEAD moves or the index changes, in the package's own git folder

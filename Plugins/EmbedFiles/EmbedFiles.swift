@@ -25,30 +25,38 @@ struct EmbedFiles: BuildToolPlugin {
         let names = try Self.files(in: folder)
         let type = "Embedded" + folderName
         let file = context.pluginWorkDirectoryURL.appendingPathComponent("\(folderName)/\(type).swift")
-        return [.buildCommand(
-            displayName: "Embedding \(source)",
-            executable: URL(fileURLWithPath: "/bin/sh"),
-            arguments: ["-c", Self.script, "sh", folder.path, file.path, type, source] + names,
-            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-            inputFiles: names.map { folder.appendingPathComponent($0) },
-            outputFiles: [file])]
+        return [
+            .buildCommand(
+                displayName: "Embedding \(source)",
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                arguments: ["-c", Self.script, "sh", folder.path, file.path, type, source] + names,
+                environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                inputFiles: names.map { folder.appendingPathComponent($0) },
+                outputFiles: [file])
+        ]
     }
 
     /// Every regular file under `folder` by its path inside it, sorted so that the generated file
     /// is the same on every machine; hidden files (an editor's leftovers) are left out.
     static func files(in folder: URL) throws -> [String] {
         let prefix = folder.resolvingSymlinksInPath().path + "/"
-        guard let walk = FileManager.default.enumerator(at: folder.resolvingSymlinksInPath(),
-                                                        includingPropertiesForKeys: [.isRegularFileKey],
-                                                        options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walk = FileManager.default.enumerator(
+                at: folder.resolvingSymlinksInPath(),
+                includingPropertiesForKeys: [.isRegularFileKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var names: [String] = []
-        for case let url as URL in walk where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+        for case let url as URL in walk
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
             let path = url.resolvingSymlinksInPath().path
             guard path.hasPrefix(prefix) else { continue }
             let name = String(path.dropFirst(prefix.count))
             // The name goes into a Swift string literal as it is.
             guard !name.contains("\""), !name.contains("\\") else {
-                throw EmbedFilesError(message: "\(folder.lastPathComponent)/\(name): an embedded file's name may hold no quote or backslash")
+                throw EmbedFilesError(
+                    message:
+                        "\(folder.lastPathComponent)/\(name): an embedded file's name may hold no quote or backslash")
             }
             names.append(name)
         }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -16,8 +16,10 @@ public struct BuildState: Sendable {
     static let outputFileName = "output"
     /// The names older builds kept their state under inside the output folder, by the name it
     /// has now.
-    static let legacyNames = [(".herald-manifest", Manifest.fileName), (".herald-journal", Manifest.journalName),
-                              (".herald-inputs", QuickCheck.fileName)]
+    static let legacyNames = [
+        (".herald-manifest", Manifest.fileName), (".herald-journal", Manifest.journalName),
+        (".herald-inputs", QuickCheck.fileName)
+    ]
 
     /// This output folder's state folder.
     public let folder: String
@@ -32,7 +34,8 @@ public struct BuildState: Sendable {
     public init(site: URL, output: URL) {
         self.output = OutputFolderGuard.canonical(output)
         let siteFolder = OutputFolderGuard.canonical(site)
-        key = self.output.hasPrefix(siteFolder + "/") ? String(self.output.dropFirst(siteFolder.count + 1)) : self.output
+        key =
+            self.output.hasPrefix(siteFolder + "/") ? String(self.output.dropFirst(siteFolder.count + 1)) : self.output
         var hash = ContentHash()
         hash.combine(key)
         folder = siteFolder + "/" + Self.folderName + "/build-" + String(hash.value, radix: 16)
@@ -70,7 +73,8 @@ public struct BuildState: Sendable {
             guard OutputFiles.kind(at: old) == S_IFREG else { continue }
             if OutputFiles.kind(at: path(name)) == nil, rename(old, path(name)) != 0 {
                 guard let bytes = try? FileBytes.read(path: old),
-                      (try? OutputFiles.write(bytes, to: path(name) + ".tmp", for: nil, durable: true)) != nil else { continue }
+                    (try? OutputFiles.write(bytes, to: path(name) + ".tmp", for: nil, durable: true)) != nil
+                else { continue }
                 var info = stat()
                 if stat(old, &info) == 0 {
                     let times = [info.st_atim, info.st_mtim]

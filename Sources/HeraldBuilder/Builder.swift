@@ -22,8 +22,10 @@ public struct Builder: Sendable {
     /// `progress` hears (done, total) now and then, for a progress line on a terminal.
     /// `kept`, for the dev server, holds pages rendered by earlier runs: a page whose fingerprint
     /// is unchanged takes its bytes from there instead of being made and rendered again.
-    public func run(_ items: [OutputItem], renderer: PageRenderer, writer: some OutputSink, kept: RenderedPages? = nil,
-                    progress: (@Sendable (Int, Int) -> Void)? = nil) -> [Diagnostic] {
+    public func run(
+        _ items: [OutputItem], renderer: PageRenderer, writer: some OutputSink, kept: RenderedPages? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) -> [Diagnostic] {
         let done = Atomic<Int>(0)
         let problems = Mutex<[Diagnostic]>([])
         // Largest first, then the rest in order: started last, a page listing every hero would
@@ -31,7 +33,8 @@ public struct Builder: Sendable {
         // while other pages remain: two sitemaps of 50,000 URLs and the search index made at
         // once would be the build's peak of memory.
         let large = items.indices.filter { items[$0].size >= Self.largeSize }.sorted { items[$0].size > items[$1].size }
-        let small = items.indices.filter { items[$0].size > 1 && items[$0].size < Self.largeSize }
+        let small =
+            items.indices.filter { items[$0].size > 1 && items[$0].size < Self.largeSize }
             .sorted { items[$0].size > items[$1].size } + items.indices.filter { items[$0].size <= 1 }
         let queue = Mutex(WorkQueue(large: large, small: small))
         writer.expect(items.count)
@@ -48,7 +51,9 @@ public struct Builder: Sendable {
                     problems.withLock { $0.append(contentsOf: error.diagnostics) }
                 }
                 let finished = done.add(1, ordering: .relaxed).newValue
-                if let progress, finished % Self.progressStep == 0 || finished == items.count { progress(finished, items.count) }
+                if let progress, finished % Self.progressStep == 0 || finished == items.count {
+                    progress(finished, items.count)
+                }
             }
         }
         // Under --strict a template mistake fails every page that uses it with the same
@@ -79,8 +84,10 @@ public struct Builder: Sendable {
         }
     }
 
-    private func produce(_ item: OutputItem, renderer: PageRenderer, writer: some OutputSink,
-                         kept: RenderedPages?) throws(DiagnosticError) {
+    private func produce(
+        _ item: OutputItem, renderer: PageRenderer, writer: some OutputSink,
+        kept: RenderedPages?
+    ) throws(DiagnosticError) {
         switch item {
         case .file(let path, let bytes):
             try writer.add(path, bytes: bytes)

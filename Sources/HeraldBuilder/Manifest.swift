@@ -29,7 +29,8 @@ public struct QuickCheck: Sendable, Equatable {
         guard lines.count == 2, lines[0] == header else { return nil }
         let fields = lines[1].split(separator: "\t")
         guard fields.count == 3, let inputs = UInt64(fields[0], radix: 16), let hash = UInt64(fields[1], radix: 16),
-              let since = Int64(fields[2]) else { return nil }
+            let since = Int64(fields[2])
+        else { return nil }
         return QuickCheck(inputs: inputs, hash: hash, since: since)
     }
 
@@ -85,16 +86,23 @@ struct Manifest: Sendable {
                     continue
                 }
                 guard let firstTab = line.firstIndex(of: UInt8(ascii: "\t")),
-                      let secondTab = line[(firstTab + 1)...].firstIndex(of: UInt8(ascii: "\t")),
-                      let hash = hexNumber(line[..<firstTab]),
-                      let size = decimalNumber(line[(firstTab + 1)..<secondTab]) else { continue }
+                    let secondTab = line[(firstTab + 1)...].firstIndex(of: UInt8(ascii: "\t")),
+                    let hash = hexNumber(line[..<firstTab]),
+                    let size = decimalNumber(line[(firstTab + 1)..<secondTab])
+                else { continue }
                 // A manifest that is not UTF-8 is no manifest of Herald's: nothing of it is trusted.
-                guard let path = String(validating: UnsafeBufferPointer(rebasing: line[(secondTab + 1)...]), as: UTF8.self) else {
+                guard
+                    let path = String(
+                        validating: UnsafeBufferPointer(rebasing: line[(secondTab + 1)...]), as: UTF8.self)
+                else {
                     return (Manifest(), nil)
                 }
                 guard OutputPath(path) != nil else {
-                    return (Manifest(), "it names '\(path)', which is not a path inside the output folder, so it was not "
-                            + "written by Herald; it is ignored, and no file it names is removed")
+                    return (
+                        Manifest(),
+                        "it names '\(path)', which is not a path inside the output folder, so it was not "
+                            + "written by Herald; it is ignored, and no file it names is removed"
+                    )
                 }
                 entries[path] = Entry(hash: hash, size: size)
             }

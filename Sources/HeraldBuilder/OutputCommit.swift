@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -16,11 +16,15 @@ extension OutputWriter {
     /// 3. files are moved, each replaced file first kept as a hard link, so that a move that still
     ///    fails is undone, every file back as it was.
     /// `quick`, a hash and a time (`QuickCheck`), is saved beside the manifest with `inputs`.
-    public func commit(inputs: UInt64? = nil, quick: (hash: UInt64, since: Int64)? = nil) throws(DiagnosticError) -> Summary {
+    public func commit(inputs: UInt64? = nil, quick: (hash: UInt64, since: Int64)? = nil) throws(DiagnosticError)
+        -> Summary
+    {
         do throws(DiagnosticError) {
-            return try commitStaged(inputs: inputs, quick: inputs.flatMap { inputs in
-                quick.map { QuickCheck(inputs: inputs, hash: $0.hash, since: $0.since) }
-            })
+            return try commitStaged(
+                inputs: inputs,
+                quick: inputs.flatMap { inputs in
+                    quick.map { QuickCheck(inputs: inputs, hash: $0.hash, since: $0.since) }
+                })
         } catch {
             // Nothing was moved, or every move was undone: the staged files are of no more use.
             try? FileManager.default.removeItem(atPath: stagingPath)
@@ -33,7 +37,8 @@ extension OutputWriter {
         current.manifest.inputs = inputs
         let (wholeRoots, singles) = moves(of: current.staged)
         let missingFolders = try checkDestinations(of: singles.map(\.path))
-        let changed = !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
+        let changed =
+            !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
             || inputs != previous.inputs || interrupted
         let manifestBytes = changed ? try writeJournal(for: current.manifest) : nil
         let shares = try move(wholeRoots: wholeRoots, missingFolders: missingFolders, singles: singles)
@@ -46,7 +51,8 @@ extension OutputWriter {
             try? FileManager.default.removeItem(atPath: stagingPath + "/.backups-\(share)")
         }
         try? FileManager.default.removeItem(atPath: stagingPath)
-        return Summary(written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+        return Summary(
+            written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
     }
 
     /// The top-level folders that move in whole, and the files that move one by one. A top-level
@@ -54,20 +60,23 @@ extension OutputWriter {
     /// a handful of folders, not every file. Only a folder staged whole as a tree (none of its
     /// files staged flat) can.
     private func moves(of staged: [(path: OutputPath, flat: Int?)])
-        -> (wholeRoots: [Substring], singles: [(path: OutputPath, flat: Int?)]) {
+        -> (wholeRoots: [Substring], singles: [(path: OutputPath, flat: Int?)])
+    {
         // Files of one top folder mostly follow one another, so a set is asked only when the
         // folder changes, rather than every path's folder hashed.
         let firstFolders = staged.map(\.path.topFolder)
         var roots: Set<Substring> = []
         var flatRoots: Set<Substring> = []
         var last: (root: Substring?, flat: Bool)?
-        for (file, root) in zip(staged, firstFolders) where last.map({ $0.root != root || $0.flat != (file.flat != nil) }) ?? true {
+        for (file, root) in zip(staged, firstFolders)
+        where last.map({ $0.root != root || $0.flat != (file.flat != nil) }) ?? true {
             last = (root, file.flat != nil)
             guard let root else { continue }
             roots.insert(root)
             if file.flat != nil { flatRoots.insert(root) }
         }
-        let wholeRoots = Set(roots.sorted().filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
+        let wholeRoots = Set(
+            roots.sorted().filter { !flatRoots.contains($0) && OutputFiles.kind(at: folderPath + "/" + $0) == nil })
         var lastAnswer: (root: Substring, whole: Bool)?
         let singles = zip(staged, firstFolders).filter { _, root in
             guard let root else { return true }
@@ -86,15 +95,18 @@ extension OutputWriter {
         var journal = manifest
         for (path, entry) in previous.entries where journal.entries[path] == nil { journal.entries[path] = entry }
         let bytes = journal.serialized()
-        try OutputFiles.replace(state.path(Manifest.journalName), with: bytes, durable: true, what: "the commit journal")
+        try OutputFiles.replace(
+            state.path(Manifest.journalName), with: bytes, durable: true, what: "the commit journal")
         return journal.entries.count == manifest.entries.count ? bytes : nil
     }
 
     /// Moves the whole folders, makes the missing ones and moves the other files, on two cores
     /// when there are many: a rename waits on the file system, and another can run meanwhile.
     /// A move that fails undoes every one made. Returns how many shares moved files.
-    private func move(wholeRoots: [Substring], missingFolders: [String],
-                      singles: [(path: OutputPath, flat: Int?)]) throws(DiagnosticError) -> Int {
+    private func move(
+        wholeRoots: [Substring], missingFolders: [String],
+        singles: [(path: OutputPath, flat: Int?)]
+    ) throws(DiagnosticError) -> Int {
         var undo = CommitUndo(folder: folderPath, staging: stagingPath)
         let shares = singles.count >= Self.parallelMovesFrom ? 2 : 1
         var movers: [CommitUndo] = []
@@ -130,7 +142,9 @@ extension OutputWriter {
         try OutputFiles.replace(state.path(Manifest.fileName), with: bytes, what: "the build manifest")
         unlink(state.path(Manifest.journalName))
         let quickPath = state.path(QuickCheck.fileName)
-        if let quick, (try? OutputFiles.replace(quickPath, with: quick.serialized, what: "the quick check")) != nil { return }
+        if let quick, (try? OutputFiles.replace(quickPath, with: quick.serialized, what: "the quick check")) != nil {
+            return
+        }
         unlink(quickPath)
     }
 
@@ -155,20 +169,27 @@ extension OutputWriter {
                 }
                 switch known[prefix] ?? nil {
                 case S_IFLNK?:
-                    problems.append(.error(at: SourceLocation(file: path.value),
-                        "cannot write this page: '\(folderPath)/\(prefix)' is a symbolic link, and Herald never writes "
-                            + "through one (remove the link); nothing was written"))
+                    problems.append(
+                        .error(
+                            at: SourceLocation(file: path.value),
+                            "cannot write this page: '\(folderPath)/\(prefix)' is a symbolic link, and Herald never writes "
+                                + "through one (remove the link); nothing was written"))
                 case let kind? where kind != S_IFDIR:
-                    problems.append(.error(at: SourceLocation(file: path.value),
-                        "cannot write this page: '\(folderPath)/\(prefix)' is a file where a folder must go; nothing was written"))
+                    problems.append(
+                        .error(
+                            at: SourceLocation(file: path.value),
+                            "cannot write this page: '\(folderPath)/\(prefix)' is a file where a folder must go; nothing was written"
+                        ))
                 default:
                     continue
                 }
                 break
             }
             if OutputFiles.kind(at: folderPath + "/" + path.value) == S_IFDIR {
-                problems.append(.error(at: SourceLocation(file: path.value),
-                    "cannot write this page: '\(folderPath)/\(path.value)' is a folder; nothing was written"))
+                problems.append(
+                    .error(
+                        at: SourceLocation(file: path.value),
+                        "cannot write this page: '\(folderPath)/\(path.value)' is a folder; nothing was written"))
             }
         }
         guard problems.isEmpty else { throw DiagnosticError(Array(Set(problems)).sorted(by: Diagnostic.fileOrder)) }
@@ -195,7 +216,9 @@ extension OutputWriter {
             removed += 1
             var parts = path.split(separator: "/").dropLast()
             // rmdir only succeeds on an empty folder, so a folder holding anyone's files stays.
-            while !parts.isEmpty, rmdir(folderPath + "/" + parts.joined(separator: "/")) == 0 { parts = parts.dropLast() }
+            while !parts.isEmpty, rmdir(folderPath + "/" + parts.joined(separator: "/")) == 0 {
+                parts = parts.dropLast()
+            }
         }
         return removed
     }
@@ -226,7 +249,8 @@ struct CommitUndo {
     /// Moves a whole staged top-level folder the output does not have.
     mutating func moveFolder(_ root: String) throws(DiagnosticError) {
         guard rename(staging + "/" + root, folder + "/" + root) == 0 else {
-            throw OutputFiles.failure(nil, "cannot move the new folder '\(root)' into place: \(OutputFiles.lastError())")
+            throw OutputFiles.failure(
+                nil, "cannot move the new folder '\(root)' into place: \(OutputFiles.lastError())")
         }
         steps.append(.movedFolder(root))
     }
@@ -248,7 +272,8 @@ struct CommitUndo {
             let name = backupFolder + "/\(backups)"
             backups += 1
             guard link(destination, name) == 0 else {
-                throw OutputFiles.failure(path, "cannot keep the old file while replacing it: \(OutputFiles.lastError())")
+                throw OutputFiles.failure(
+                    path, "cannot keep the old file while replacing it: \(OutputFiles.lastError())")
             }
             backup = name
         }

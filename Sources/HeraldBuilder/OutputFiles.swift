@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -9,8 +9,10 @@ enum OutputFiles {
     /// `mkdir -p`, in as few system calls as it takes: the folder first, its parents only when
     /// they are missing too (a page's folder usually has its parent already). A relative `folder`
     /// is taken in the open folder `base`, which messages name as `shownIn`.
-    static func createFolder(_ folder: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
-                             for path: OutputPath?) throws(DiagnosticError) {
+    static func createFolder(
+        _ folder: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
+        for path: OutputPath?
+    ) throws(DiagnosticError) {
         if mkdirat(base, folder, 0o755) == 0 { return }
         let shown = shownIn.isEmpty ? folder : shownIn + "/" + folder
         switch errno {
@@ -19,7 +21,8 @@ enum OutputFiles {
             if fstatat(base, folder, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
             throw failure(path, "cannot create folder '\(shown)': a file of that name is in the way")
         case ENOTDIR:
-            throw failure(path, "cannot create folder '\(shown)': a file stands where one of its parent folders should be")
+            throw failure(
+                path, "cannot create folder '\(shown)': a file stands where one of its parent folders should be")
         case ENOENT:
             guard let slash = folder.lastIndex(of: "/"), slash != folder.startIndex else { break }
             try createFolder(String(folder[..<slash]), in: base, shownIn: shownIn, for: path)
@@ -36,9 +39,11 @@ enum OutputFiles {
     /// `durable`, waits until the bytes are on disk. A relative `file` is taken in the open folder
     /// `base` (10,000 pages written in one folder's descriptor spare the kernel walking its whole
     /// path each time), which messages name as `shownIn`.
-    static func write(_ bytes: [UInt8], to file: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
-                      for path: OutputPath?, creatingFolders: Bool = false, folderFirst: Bool = false,
-                      durable: Bool = false) throws(DiagnosticError) {
+    static func write(
+        _ bytes: [UInt8], to file: String, in base: Int32 = AT_FDCWD, shownIn: String = "",
+        for path: OutputPath?, creatingFolders: Bool = false, folderFirst: Bool = false,
+        durable: Bool = false
+    ) throws(DiagnosticError) {
         if creatingFolders, folderFirst, let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) {
             try createFolder(String(file[..<slash]), in: base, shownIn: shownIn, for: path)
         }
@@ -58,7 +63,9 @@ enum OutputFiles {
             let count = bytes.withUnsafeBytes { raw in
                 Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
             }
-            guard count > 0 else { throw failure(path, "cannot write '\(shownIn.isEmpty ? file : shownIn + "/" + file)': \(lastError())") }
+            guard count > 0 else {
+                throw failure(path, "cannot write '\(shownIn.isEmpty ? file : shownIn + "/" + file)': \(lastError())")
+            }
             offset += count
         }
         if durable, fsync(descriptor) != 0 { throw failure(path, "cannot write '\(file)': \(lastError())") }
@@ -90,7 +97,9 @@ enum OutputFiles {
     /// Replaces the file at `path` with `bytes` at once: written beside it and renamed over it, so
     /// that no reader, and no build killed meanwhile, ever finds it half written. `what` names the
     /// file in the error.
-    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, what: String) throws(DiagnosticError) {
+    static func replace(_ path: String, with bytes: [UInt8], durable: Bool = false, what: String)
+        throws(DiagnosticError)
+    {
         let temporary = path + ".tmp"
         do throws(DiagnosticError) {
             try write(bytes, to: temporary, for: nil, durable: durable)

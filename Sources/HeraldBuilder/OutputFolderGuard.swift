@@ -12,15 +12,20 @@ public enum OutputFolderGuard {
         let homes = home.map { [$0] } ?? currentHomes
         let state = siteFolder + "/" + BuildState.folderName
         let reason: String? =
-            if out == "/" { "it is the root folder" }
-            else if homes.contains(where: { canonical($0) == out }) { "it is the home folder" }
-            else if out == siteFolder { "it is the site folder itself" }
-            else if siteFolder.hasPrefix(out.hasSuffix("/") ? out : out + "/") { "it contains the site folder" }
-            else if out == state || out.hasPrefix(state + "/") { "it is or lies inside Herald's build state folder \(BuildState.folderName)/" }
-            else { nil }
+            if out == "/" { "it is the root folder" } else if homes.contains(where: { canonical($0) == out }) {
+                "it is the home folder"
+            } else if out == siteFolder {
+                "it is the site folder itself"
+            } else if siteFolder.hasPrefix(out.hasSuffix("/") ? out : out + "/") {
+                "it contains the site folder"
+            } else if out == state || out.hasPrefix(state + "/") {
+                "it is or lies inside Herald's build state folder \(BuildState.folderName)/"
+            } else { nil }
         if let reason {
-            throw DiagnosticError(.error(at: SourceLocation(file: output.path),
-                                         "refusing to use this output folder: \(reason); choose a folder of its own, such as Output/"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: output.path),
+                    "refusing to use this output folder: \(reason); choose a folder of its own, such as Output/"))
         }
     }
 
@@ -32,14 +37,15 @@ public enum OutputFolderGuard {
         for input in inputs {
             let path = canonical(input.url)
             let relation: String? =
-                if out == path { "it is" }
-                else if path.hasPrefix(out.hasSuffix("/") ? out : out + "/") { "it contains" }
-                else if out.hasPrefix(path.hasSuffix("/") ? path : path + "/") { "it lies inside" }
-                else { nil }
+                if out == path { "it is" } else if path.hasPrefix(out.hasSuffix("/") ? out : out + "/") {
+                    "it contains"
+                } else if out.hasPrefix(path.hasSuffix("/") ? path : path + "/") { "it lies inside" } else { nil }
             if let relation {
-                throw DiagnosticError(.error(at: SourceLocation(file: output.path),
-                    "refusing to use this output folder: \(relation) the site's input '\(input.name)'; "
-                        + "choose a folder of its own, such as Output/"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: output.path),
+                        "refusing to use this output folder: \(relation) the site's input '\(input.name)'; "
+                            + "choose a folder of its own, such as Output/"))
             }
         }
     }

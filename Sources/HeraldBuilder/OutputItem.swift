@@ -38,8 +38,10 @@ public struct PageJob: Sendable {
     /// on the rendering threads, and only by the dev server.
     public var fingerprint: (@Sendable () -> Int)?
 
-    public init(output: OutputPath, template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
-                makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue) {
+    public init(
+        output: OutputPath, template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
+        makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue
+    ) {
         self.output = output
         self.template = template
         self.size = size

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -30,14 +30,18 @@ public final class OutputLock: Sendable {
                 }
             }
             let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw Self.failure(path, "cannot open the output folder: \(OutputFiles.lastError())") }
+            guard descriptor >= 0 else {
+                throw Self.failure(path, "cannot open the output folder: \(OutputFiles.lastError())")
+            }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK, wait else {
                     let busy = errno == EWOULDBLOCK
                     close(descriptor)
-                    throw Self.failure(path, busy
-                        ? "another herald build is writing this output folder (run again without --no-wait to wait for it)"
-                        : "cannot lock the output folder: \(OutputFiles.lastError())")
+                    throw Self.failure(
+                        path,
+                        busy
+                            ? "another herald build is writing this output folder (run again without --no-wait to wait for it)"
+                            : "cannot lock the output folder: \(OutputFiles.lastError())")
                 }
                 if !toldWaiting {
                     waiting()
@@ -55,7 +59,8 @@ public final class OutputLock: Sendable {
             var held = stat()
             var current = stat()
             if fstat(descriptor, &held) == 0, stat(path, &current) == 0,
-               held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+                held.st_ino == current.st_ino, held.st_dev == current.st_dev
+            {
                 self.descriptor = descriptor
                 firstCreated = created
                 return

@@ -29,7 +29,8 @@ public final class MemoryOutput: OutputSink {
     public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
         try files.withLock { (files: inout [String: [UInt8]]) throws(DiagnosticError) in
             guard files.updateValue(bytes, forKey: path.value) == nil else {
-                throw DiagnosticError(.error(at: SourceLocation(file: path.value), "two pages write the same output file"))
+                throw DiagnosticError(
+                    .error(at: SourceLocation(file: path.value), "two pages write the same output file"))
             }
         }
     }

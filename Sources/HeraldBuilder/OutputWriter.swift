@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 import Synchronization
@@ -75,11 +75,14 @@ public final class OutputWriter: Sendable {
         let journalPath = state.path(Manifest.journalName)
         let (manifest, problem) = usable ? Manifest.read(path: manifestPath) : (Manifest(), nil)
         if let problem {
-            warnings.append(.warning(at: SourceLocation(file: manifestPath), "the build manifest is not Herald's: \(problem)"))
+            warnings.append(
+                .warning(at: SourceLocation(file: manifestPath), "the build manifest is not Herald's: \(problem)"))
         }
         let (journal, journalProblem) = usable ? Manifest.read(path: journalPath) : (Manifest(), nil)
         if let journalProblem {
-            warnings.append(.warning(at: SourceLocation(file: journalPath), "the commit journal is not Herald's: \(journalProblem)"))
+            warnings.append(
+                .warning(at: SourceLocation(file: journalPath), "the commit journal is not Herald's: \(journalProblem)")
+            )
         }
         interrupted = usable && FileManager.default.fileExists(atPath: journalPath)
         // Files an interrupted commit may have moved in are Herald's too, so the next build
@@ -118,12 +121,14 @@ public final class OutputWriter: Sendable {
             // A page's own folder (`heroes/SLUG/index.html`) staged in a new tree is new: made
             // first, it spares the open that would fail for want of it.
             let ownFolder = flat == nil && path.value.utf8.count > 11 && path.value.hasSuffix("/index.html")
-            try OutputFiles.write(bytes, to: flat.map(Self.flatName) ?? path.value, in: staging, shownIn: stagingPath, for: path,
-                                  creatingFolders: true, folderFirst: ownFolder)
+            try OutputFiles.write(
+                bytes, to: flat.map(Self.flatName) ?? path.value, in: staging, shownIn: stagingPath, for: path,
+                creatingFolders: true, folderFirst: ownFolder)
         }
         try progress.withLock { (state: inout State) throws(DiagnosticError) in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else {
-                throw DiagnosticError(.error(at: SourceLocation(file: path.value), "two pages write the same output file"))
+                throw DiagnosticError(
+                    .error(at: SourceLocation(file: path.value), "two pages write the same output file"))
             }
             state.bytes += bytes.count
             if !unchanged {
@@ -159,8 +164,9 @@ public final class OutputWriter: Sendable {
 
     /// What the last build wrote, for a build that found itself up to date.
     public var previousSummary: Summary {
-        Summary(written: 0, unchanged: previous.entries.count, removed: 0,
-                bytes: previous.entries.values.reduce(0) { $0 + $1.size })
+        Summary(
+            written: 0, unchanged: previous.entries.count, removed: 0,
+            bytes: previous.entries.values.reduce(0) { $0 + $1.size })
     }
 
     /// Forgets the staged files: the output folder is left as the previous build made it, or
@@ -180,10 +186,13 @@ public final class OutputWriter: Sendable {
     func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
         guard previous.entries[path.value] == entry, let stamp = previousStamp else { return false }
         var info = stat()
-        let found = folderDescriptor >= 0 ? fstatat(folderDescriptor, path.value, &info, AT_SYMLINK_NOFOLLOW)
+        let found =
+            folderDescriptor >= 0
+            ? fstatat(folderDescriptor, path.value, &info, AT_SYMLINK_NOFOLLOW)
             : lstat(folderPath + "/" + path.value, &info)
         guard found == 0,
-              (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == entry.size else { return false }
+            (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == entry.size
+        else { return false }
         // A file touched after the manifest was saved was edited by hand: write ours again.
         let modified = info.st_mtim
         return (modified.tv_sec, modified.tv_nsec) <= (stamp.tv_sec, stamp.tv_nsec)
@@ -218,7 +227,8 @@ public final class OutputWriter: Sendable {
             try OutputFiles.createFolder(stagingPath, for: nil)
             let descriptor = open(stagingPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                throw OutputFiles.failure(nil, "cannot open the staging folder '\(stagingPath)': \(OutputFiles.lastError())")
+                throw OutputFiles.failure(
+                    nil, "cannot open the staging folder '\(stagingPath)': \(OutputFiles.lastError())")
             }
             state.staging = descriptor
             return descriptor

@@ -11,7 +11,7 @@ enum CharacterReferences {
         "amp": ("&", true), "lt": ("<", true), "gt": (">", true), "quot": ("\"", true),
         "apos": ("'", false), "nbsp": ("\u{A0}", true), "sol": ("/", false), "num": ("#", false),
         "quest": ("?", false), "equals": ("=", false), "percnt": ("%", false), "colon": (":", false),
-        "period": (".", false), "lowbar": ("_", false), "hyphen": ("-", false), "commat": ("@", false),
+        "period": (".", false), "lowbar": ("_", false), "hyphen": ("-", false), "commat": ("@", false)
     ]
 
     /// The text of `bytes[range]` with its references decoded; `inAttribute` applies the spec's
@@ -25,8 +25,11 @@ enum CharacterReferences {
         var index = first
         while index < range.upperBound {
             let byte = bytes[index]
-            guard byte == UInt8(ascii: "&"), let (scalar, end) = reference(bytes, at: index, before: range.upperBound,
-                                                                            inAttribute: inAttribute) else {
+            guard byte == UInt8(ascii: "&"),
+                let (scalar, end) = reference(
+                    bytes, at: index, before: range.upperBound,
+                    inAttribute: inAttribute)
+            else {
                 output.append(byte)
                 index += 1
                 continue
@@ -47,8 +50,10 @@ enum CharacterReferences {
     }
 
     /// The reference starting at the `&` at `start`, and where it ends; nil when it is no reference.
-    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, before end: Int,
-                                  inAttribute: Bool) -> (Unicode.Scalar, Int)? {
+    private static func reference(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, before end: Int,
+        inAttribute: Bool
+    ) -> (Unicode.Scalar, Int)? {
         var index = start + 1
         guard index < end else { return nil }
         if bytes[index] == UInt8(ascii: "#") {
@@ -67,7 +72,9 @@ enum CharacterReferences {
 
     /// `&#NNN;` or `&#xHHH;` (the `;` optional, as the spec allows); nothing, zero, surrogates and
     /// values beyond Unicode become U+FFFD as in browsers.
-    private static func numeric(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> (Unicode.Scalar, Int)? {
+    private static func numeric(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, before end: Int) -> (
+        Unicode.Scalar, Int
+    )? {
         var index = start
         var radix: UInt32 = 10
         if index < end, bytes[index] | 0x20 == UInt8(ascii: "x") {
@@ -97,6 +104,7 @@ enum CharacterReferences {
 
     static func isAlphanumeric(_ byte: UInt8) -> Bool {
         let lower = byte | 0x20
-        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        return (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }

@@ -84,7 +84,8 @@ private struct Reader {
     /// Reads a tag's name and attributes from `start` (its first letter) to just after its `>`.
     mutating func readTag(from start: Int, into tag: inout Tag) {
         index = start
-        while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">") {
+        while index < end, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">")
+        {
             index += 1
         }
         tag.name = start..<index
@@ -110,7 +111,9 @@ private struct Reader {
         index += 1
         while index < end {
             let byte = bytes[index]
-            if isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") { break }
+            if isSpace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=") {
+                break
+            }
             index += 1
         }
         let name = nameStart..<index
@@ -203,7 +206,8 @@ private struct Reader {
             countedUpTo += 1
         }
         let url = CharacterReferences.decode(bytes, range, inAttribute: inAttribute)
-        scan.links.append(FoundLink(url: url, line: position.line, column: position.column(at: range.lowerBound, in: bytes)))
+        scan.links.append(
+            FoundLink(url: url, line: position.line, column: position.column(at: range.lowerBound, in: bytes)))
     }
 
     func text(_ range: Range<Int>) -> String {
@@ -242,15 +246,19 @@ private struct Reader {
     /// Where the text of a raw-text or RCDATA element ends: at its end tag, `</script` followed by
     /// a space, `/` or `>`, in any case. nil for other elements.
     func rawTextEnd(_ name: Range<Int>) -> Int? {
-        guard let element = Self.rawText.first(where: { name.count == $0.utf8.count && equals(name, $0) }) else { return nil }
+        guard let element = Self.rawText.first(where: { name.count == $0.utf8.count && equals(name, $0) }) else {
+            return nil
+        }
         if element == "plaintext" { return end }
         var cursor = index
         while let open = find(UInt8(ascii: "<"), from: cursor) {
             let nameStart = open + 2
             let nameEnd = nameStart + name.count
             if open + 1 < end, bytes[open + 1] == UInt8(ascii: "/"), nameEnd <= end,
-               equals(nameStart..<nameEnd, element), nameEnd == end || isSpace(bytes[nameEnd])
-                || bytes[nameEnd] == UInt8(ascii: "/") || bytes[nameEnd] == UInt8(ascii: ">") {
+                equals(nameStart..<nameEnd, element),
+                nameEnd == end || isSpace(bytes[nameEnd])
+                    || bytes[nameEnd] == UInt8(ascii: "/") || bytes[nameEnd] == UInt8(ascii: ">")
+            {
                 return open
             }
             cursor = open + 1
@@ -262,7 +270,8 @@ private struct Reader {
 
     func find(_ byte: UInt8, from start: Int) -> Int? {
         guard start < end, let base = bytes.baseAddress,
-              let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+            let found = memchr(base + start, Int32(byte), end - start)
+        else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

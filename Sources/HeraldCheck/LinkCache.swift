@@ -18,7 +18,8 @@ struct LinkCache {
         self.file = file
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        checked = (try? FileBytes.read(path: file.path, limit: Self.maxBytes))
+        checked =
+            (try? FileBytes.read(path: file.path, limit: Self.maxBytes))
             .flatMap { try? decoder.decode(Stored.self, from: Data($0)) }?.links ?? [:]
     }
 
@@ -44,11 +45,14 @@ struct LinkCache {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try encoder.encode(Stored(links: checked)).write(to: file, options: .atomic)
         } catch {
-            throw DiagnosticError(.warning(at: SourceLocation(file: file.path),
-                                           "cannot write the link cache: \(error.localizedDescription)"))
+            throw DiagnosticError(
+                .warning(
+                    at: SourceLocation(file: file.path),
+                    "cannot write the link cache: \(error.localizedDescription)"))
         }
     }
 }

@@ -11,7 +11,9 @@ public struct LinkFilter: @unchecked Sendable {
     public init(patterns: [String]) throws(InvalidPattern) {
         var compiled: [NSRegularExpression] = []
         for pattern in patterns {
-            guard let expression = try? NSRegularExpression(pattern: pattern) else { throw InvalidPattern(pattern: pattern) }
+            guard let expression = try? NSRegularExpression(pattern: pattern) else {
+                throw InvalidPattern(pattern: pattern)
+            }
             compiled.append(expression)
         }
         self.patterns = compiled

@@ -54,11 +54,14 @@ final class LinkProbe: Sendable {
             case .status(let status, _, _) where status < 400:
                 return .working
             case .status(let status, _, _) where status == 401 || status == 403:
-                return .inconclusive("\(HTTPRetry.describe(status)): the server refuses unknown visitors; check it in a browser")
+                return .inconclusive(
+                    "\(HTTPRetry.describe(status)): the server refuses unknown visitors; check it in a browser")
             case .status(let status, let asked, _) where HTTPRetry.isTransient(status):
                 retryAfter = asked
                 let tries = attempt == 1 ? "" : " after \(attempt) tries"
-                verdict = status == 429 ? .inconclusive("\(HTTPRetry.describe(status))\(tries): rate limited")
+                verdict =
+                    status == 429
+                    ? .inconclusive("\(HTTPRetry.describe(status))\(tries): rate limited")
                     : .broken("\(HTTPRetry.describe(status))\(tries)")
             case .status(let status, _, _):
                 return .broken(HTTPRetry.describe(status))
@@ -112,12 +115,14 @@ final class LinkProbe: Sendable {
         request.headers.add(name: "User-Agent", value: "herald/\(HeraldVersion.string) (link checker)")
         request.headers.add(name: "Accept", value: "text/html,application/xhtml+xml,*/*;q=0.8")
         do {
-            let response = try await client.execute(request, deadline: .now() + .nanoseconds(timeout.nanosecondsSaturated))
+            let response = try await client.execute(
+                request, deadline: .now() + .nanoseconds(timeout.nanosecondsSaturated))
             // The body is left unread: letting it go ends the request, so a link to a large file
             // costs its headers only.
-            return .status(Int(response.status.code),
-                           retryAfter: response.headers.first(name: "Retry-After").flatMap(HTTPRetry.retryAfter),
-                           location: response.headers.first(name: "Location"))
+            return .status(
+                Int(response.status.code),
+                retryAfter: response.headers.first(name: "Retry-After").flatMap(HTTPRetry.retryAfter),
+                location: response.headers.first(name: "Location"))
         } catch {
             let (cause, transient) = HTTPRetry.cause(of: error, timeout: timeout)
             return .failed(cause, transient: transient)

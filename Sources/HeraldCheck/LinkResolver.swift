@@ -94,8 +94,11 @@ struct LinkResolver {
             if byte == UInt8(ascii: ":") { return offset == 0 ? nil : String(decoding: scheme, as: UTF8.self) }
             let lower = byte | 0x20
             let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
-            let allowed = isLetter || (offset > 0 && ((byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
+            let allowed =
+                isLetter
+                || (offset > 0
+                    && ((byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
             guard allowed else { return nil }
             scheme.append(isLetter ? lower : byte)
         }
@@ -139,8 +142,10 @@ struct LinkResolver {
         while index < segment.endIndex {
             if segment[index] == UInt8(ascii: ".") {
                 index += 1
-            } else if segment[index] == UInt8(ascii: "%"), index + 2 < segment.endIndex, segment[index + 1] == UInt8(ascii: "2"),
-                      segment[index + 2] | 0x20 == UInt8(ascii: "e") {
+            } else if segment[index] == UInt8(ascii: "%"), index + 2 < segment.endIndex,
+                segment[index + 1] == UInt8(ascii: "2"),
+                segment[index + 2] | 0x20 == UInt8(ascii: "e")
+            {
                 index += 3
             } else {
                 return 0
@@ -170,7 +175,8 @@ struct LinkResolver {
         var index = 0
         while index < source.count {
             if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-               let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {

@@ -14,7 +14,8 @@ struct OutputListing {
         let listing = FolderWalk.filesInParallel(in: folder.path, shownAs: shownAs, allowedRoots: [])
         let paths = listing.files.map { $0.joined(separator: "/") }
         files = Set(paths)
-        pages = paths.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
+        pages =
+            paths.filter { $0.hasSuffix(".html") || $0.hasSuffix(".htm") }.sorted()
             + ["sitemap.xml", "feed.xml"].filter(files.contains)
         problems = listing.problems
     }

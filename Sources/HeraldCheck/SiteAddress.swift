@@ -64,8 +64,10 @@ struct AbsoluteURL: Equatable {
             return nil
         }
         var authorityEnd = index
-        while authorityEnd < bytes.count, bytes[authorityEnd] != UInt8(ascii: "/"), bytes[authorityEnd] != UInt8(ascii: "?"),
-              bytes[authorityEnd] != UInt8(ascii: "#") {
+        while authorityEnd < bytes.count, bytes[authorityEnd] != UInt8(ascii: "/"),
+            bytes[authorityEnd] != UInt8(ascii: "?"),
+            bytes[authorityEnd] != UInt8(ascii: "#")
+        {
             if bytes[authorityEnd] == UInt8(ascii: "@") { index = authorityEnd + 1 }
             authorityEnd += 1
         }
@@ -73,11 +75,13 @@ struct AbsoluteURL: Equatable {
         port = nil
         // A port follows the last `:`, unless that is inside an IPv6 address's brackets.
         if let colon = bytes[index..<authorityEnd].lastIndex(of: UInt8(ascii: ":")),
-           !bytes[colon..<authorityEnd].contains(UInt8(ascii: "]")) {
+            !bytes[colon..<authorityEnd].contains(UInt8(ascii: "]"))
+        {
             hostEnd = colon
             let digits = bytes[(colon + 1)..<authorityEnd]
             if !digits.isEmpty {
-                guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+                guard digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+                else { return nil }
                 let number = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
                 guard number <= 65535 else { return nil }
                 port = number == (scheme == "https" ? 443 : 80) ? nil : number
@@ -86,7 +90,9 @@ struct AbsoluteURL: Equatable {
         guard hostEnd > index else { return nil }
         host = String(decoding: bytes[index..<hostEnd], as: UTF8.self).lowercased()
         var pathEnd = authorityEnd
-        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") { pathEnd += 1 }
+        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
+            pathEnd += 1
+        }
         path = pathEnd == authorityEnd ? "/" : String(decoding: bytes[authorityEnd..<pathEnd], as: UTF8.self)
     }
 }

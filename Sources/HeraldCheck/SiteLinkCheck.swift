@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -87,11 +87,14 @@ public enum SiteLinkCheck {
     private static func read(_ page: String, in folder: Int32, _ options: Options) -> PageRead {
         let dialect: HTMLScanner.Dialect = page.hasSuffix(".xml") ? .xml : .html
         do {
-            let bytes = folder == AT_FDCWD ? try FileBytes.read(path: options.output.path + "/" + page)
+            let bytes =
+                folder == AT_FDCWD
+                ? try FileBytes.read(path: options.output.path + "/" + page)
                 : try FileBytes.read(at: page, in: folder)
             return .scanned(bytes.withUnsafeBufferPointer { HTMLScanner.scan($0, dialect) })
         } catch {
-            return .unreadable(.error(at: SourceLocation(file: options.shownAs + "/" + page), "cannot read the page: \(error.reason)"))
+            return .unreadable(
+                .error(at: SourceLocation(file: options.shownAs + "/" + page), "cannot read the page: \(error.reason)"))
         }
     }
 
@@ -130,8 +133,11 @@ public enum SiteLinkCheck {
                 case .outsideBase(let path):
                     result.links += 1
                     let leads = link.url.hasPrefix("/") ? "" : "it leads to \(path), "
-                    result.problems.append(.error(at: place, "broken link '\(link.url)' "
-                        + "(\(leads)outside the site's base path \(options.address.basePath))"))
+                    result.problems.append(
+                        .error(
+                            at: place,
+                            "broken link '\(link.url)' "
+                                + "(\(leads)outside the site's base path \(options.address.basePath))"))
                 case .local(let path, let fragment):
                     result.links += 1
                     if let problem = problem(path: path, fragment: fragment, link: link.url) {
@@ -156,7 +162,8 @@ public enum SiteLinkCheck {
         /// A folder, or a file whose name says page: what a reader would call a page.
         private static func looksLikePage(_ path: String) -> Bool {
             let name = path.split(separator: "/").last ?? ""
-            return path.isEmpty || path.hasSuffix("/") || name.hasSuffix(".html") || name.hasSuffix(".htm") || !name.contains(".")
+            return path.isEmpty || path.hasSuffix("/") || name.hasSuffix(".html") || name.hasSuffix(".htm")
+                || !name.contains(".")
         }
     }
 }

@@ -29,13 +29,15 @@ public struct BoardConfig: Sendable {
             for (column, node) in map.entries {
                 guard columns.contains(column) else {
                     let hint = Suggestion.nearest(to: column, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
-                    reader.error("'limits' names '\(column)', which is not a column (columns: "
-                                 + "\(columns.joined(separator: ", ")))\(hint)", atKey: column, in: map)
+                    reader.error(
+                        "'limits' names '\(column)', which is not a column (columns: "
+                            + "\(columns.joined(separator: ", ")))\(hint)", atKey: column, in: map)
                     continue
                 }
                 guard case .int(let limit) = node.value, (1...100_000).contains(limit) else {
-                    reader.error("the limit of '\(column)' must be a whole number from 1 to 100000, "
-                                 + "found \(node.value.quotedForMessage)", at: node)
+                    reader.error(
+                        "the limit of '\(column)' must be a whole number from 1 to 100000, "
+                            + "found \(node.value.quotedForMessage)", at: node)
                     continue
                 }
                 board.limits.append(Limit(column: column, limit: limit, location: node.location(in: reader.file)))
@@ -47,8 +49,9 @@ public struct BoardConfig: Sendable {
                 board.swimlanes = field
             } else {
                 let hint = Suggestion.nearest(to: field, in: laneFields).map { " (did you mean '\($0)'?)" } ?? ""
-                reader.error("'swimlanes' must be one of \(laneFields.joined(separator: ", ")), found '\(field)'\(hint)",
-                             at: node)
+                reader.error(
+                    "'swimlanes' must be one of \(laneFields.joined(separator: ", ")), found '\(field)'\(hint)",
+                    at: node)
             }
         }
         board.calendar = reader.bool("calendar", in: section) ?? false

@@ -18,8 +18,9 @@ struct ConfigReader {
     /// An error placed at the key itself, which is where a reader looks for a misspelt or missing setting.
     mutating func error(_ message: String, atKey key: String, in map: DataMap) {
         let position = map.position(ofKey: key)
-        let location = SourceLocation(file: file, line: position?.line ?? map[key]?.line ?? 0,
-                                      column: position?.column ?? map[key]?.column ?? 0)
+        let location = SourceLocation(
+            file: file, line: position?.line ?? map[key]?.line ?? 0,
+            column: position?.column ?? map[key]?.column ?? 0)
         diagnostics.append(.error(at: location, message))
     }
 
@@ -27,7 +28,8 @@ struct ConfigReader {
     mutating func rejectUnknownKeys(in map: DataMap, known: [String], section: String?) {
         for key in map.keys where !known.contains(key) {
             let place = section.map { " in '\($0)'" } ?? ""
-            let hint = Suggestion.nearest(to: key, in: known).map { "did you mean '\($0)'?" }
+            let hint =
+                Suggestion.nearest(to: key, in: known).map { "did you mean '\($0)'?" }
                 ?? "known keys: \(known.joined(separator: ", "))"
             error("unknown key '\(key)'\(place) (\(hint))", atKey: key, in: map)
         }

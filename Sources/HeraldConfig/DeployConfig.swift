@@ -19,11 +19,14 @@ public struct DeployConfig: Sendable {
         guard let section = reader.map("deploy", in: root) else { return config }
         for (name, node) in section.entries {
             guard case .map(let map) = node.value else {
-                reader.error("'deploy.\(name)' must be a map such as {git: ., branch: gh-pages}, found \(node.value.quotedForMessage)",
-                             at: node)
+                reader.error(
+                    "'deploy.\(name)' must be a map such as {git: ., branch: gh-pages}, found \(node.value.quotedForMessage)",
+                    at: node)
                 continue
             }
-            if let target = DeployTarget.read(&reader, name: name, map: map, node: node) { config.targets.append(target) }
+            if let target = DeployTarget.read(&reader, name: name, map: map, node: node) {
+                config.targets.append(target)
+            }
         }
         return config
     }
@@ -52,10 +55,14 @@ public struct DeployTarget: Sendable {
         let section = "deploy.\(name)"
         if map["s3"] != nil, map["git"] == nil {
             let location = node.location(in: reader.file)
-            return readS3(&reader, section: section, map: map).map { DeployTarget(name: name, kind: .s3($0), location: location) }
+            return readS3(&reader, section: section, map: map).map {
+                DeployTarget(name: name, kind: .s3($0), location: location)
+            }
         }
         guard map["git"] != nil else {
-            let hint = map.keys.compactMap { Suggestion.nearest(to: $0, in: kinds) }.first.map { " (did you mean '\($0)'?)" } ?? ""
+            let hint =
+                map.keys.compactMap { Suggestion.nearest(to: $0, in: kinds) }.first.map { " (did you mean '\($0)'?)" }
+                ?? ""
             reader.error("'\(section)' must say what it deploys to: git: REPOSITORY or s3: BUCKET\(hint)", at: node)
             return nil
         }
@@ -74,17 +81,22 @@ public struct DeployTarget: Sendable {
             reader.error("'\(section).git' must name the repository's folder (. for the site's own)", at: node)
         }
         guard reader.diagnostics.count == errors, let repository else { return nil }
-        return DeployTarget(name: name, kind: .git(repository: repository.text, branch: branch?.text ?? "gh-pages",
-                                                   remote: remote?.text),
-                            location: node.location(in: reader.file))
+        return DeployTarget(
+            name: name,
+            kind: .git(
+                repository: repository.text, branch: branch?.text ?? "gh-pages",
+                remote: remote?.text),
+            location: node.location(in: reader.file))
     }
 
     /// The rules of `git check-ref-format` for a branch, so that no option or odd ref reaches git.
     static func isBranchName(_ name: String) -> Bool {
         let forbidden: Set<Character> = [" ", "~", "^", ":", "?", "*", "[", "\\"]
         guard !name.isEmpty, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"), !name.hasSuffix("."),
-              !name.hasSuffix(".lock"), !name.contains(".."), !name.contains("//"), !name.contains("@{"), name != "@",
-              !name.contains(where: { forbidden.contains($0) || $0.isNewline || ($0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false) })
+            !name.hasSuffix(".lock"), !name.contains(".."), !name.contains("//"), !name.contains("@{"), name != "@",
+            !name.contains(where: {
+                forbidden.contains($0) || $0.isNewline || ($0.asciiValue.map { $0 < 32 || $0 == 127 } ?? false)
+            })
         else { return false }
         return !name.split(separator: "/").contains { $0.hasPrefix(".") }
     }

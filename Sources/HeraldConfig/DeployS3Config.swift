@@ -24,7 +24,8 @@ extension DeployTarget {
             }
         }
 
-        public init(bucket: String, region: String, endpoint: URLComponents, pathStyle: Bool, cacheControl: [CacheRule]) {
+        public init(bucket: String, region: String, endpoint: URLComponents, pathStyle: Bool, cacheControl: [CacheRule])
+        {
             self.bucket = bucket
             self.region = region
             self.endpoint = endpoint
@@ -65,17 +66,21 @@ extension DeployTarget {
         let bucket = reader.text("s3", in: map)
         let region = reader.text("region", in: map)?.text ?? "us-east-1"
         if !region.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) || region.isEmpty {
-            reader.error("'\(section).region' must be a region such as eu-central-1, found '\(region)'", atKey: "region", in: map)
+            reader.error(
+                "'\(section).region' must be a region such as eu-central-1, found '\(region)'", atKey: "region", in: map
+            )
         }
         var endpoint = URLComponents(string: "https://s3.\(region).amazonaws.com") ?? URLComponents()
         if let (text, node) = reader.text("endpoint", in: map) {
             if let url = URLComponents(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-               url.host?.isEmpty == false, url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil {
+                url.host?.isEmpty == false, url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil
+            {
                 endpoint = url
                 endpoint.path = ""
             } else {
-                reader.error("'\(section).endpoint' must be an http(s) URL with no path, such as https://s3.example.org, "
-                             + "found '\(text)'", at: node)
+                reader.error(
+                    "'\(section).endpoint' must be an http(s) URL with no path, such as https://s3.example.org, "
+                        + "found '\(text)'", at: node)
             }
         }
         if let (text, node) = bucket, text.isEmpty || text.contains(where: { $0 == "/" || $0.isWhitespace }) {
@@ -85,8 +90,9 @@ extension DeployTarget {
         if let rulesMap = reader.map("cache_control", in: map) {
             for (pattern, node) in rulesMap.entries {
                 guard case .string(let value) = node.value, !value.isEmpty, !value.contains(where: \.isNewline) else {
-                    reader.error("'\(section).cache_control.\(pattern)' must be a Cache-Control header such as "
-                                 + "\"public, max-age=300\", found \(node.value.quotedForMessage)", at: node)
+                    reader.error(
+                        "'\(section).cache_control.\(pattern)' must be a Cache-Control header such as "
+                            + "\"public, max-age=300\", found \(node.value.quotedForMessage)", at: node)
                     continue
                 }
                 rules.append(S3.CacheRule(pattern: pattern, value: value))

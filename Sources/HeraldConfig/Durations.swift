@@ -9,7 +9,8 @@ public enum Durations {
 
     /// `1d`, `2h`, `90s`: seconds as the largest whole unit that writes them.
     public static func describe(_ seconds: Int) -> String {
-        for (unit, size) in [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60)] where seconds >= size && seconds % size == 0 {
+        for (unit, size) in [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60)]
+        where seconds >= size && seconds % size == 0 {
             return "\(seconds / size)\(unit)"
         }
         return "\(seconds)s"

@@ -8,12 +8,15 @@ enum HeroFactsConfig {
 
     /// A fact by its name, else one of `fields`; otherwise an error (`cannot group heroes by 'x'`)
     /// with the nearest name, or every name that would do.
-    static func valueKey(_ reader: inout ConfigReader, name: String, node: DataNode, use: Use,
-                         facts: [RecordFact], fields: [HeroField]) -> HeroValueKey? {
+    static func valueKey(
+        _ reader: inout ConfigReader, name: String, node: DataNode, use: Use,
+        facts: [RecordFact], fields: [HeroField]
+    ) -> HeroValueKey? {
         if let index = facts.firstIndex(where: { $0.name == name }) { return .fact(index) }
         if let field = HeroField(rawValue: name), fields.contains(field) { return .field(field) }
         let names = facts.map(\.name) + fields.map(\.rawValue)
-        let hint = Suggestion.nearest(to: name, in: names).map { "did you mean '\($0)'?" }
+        let hint =
+            Suggestion.nearest(to: name, in: names).map { "did you mean '\($0)'?" }
             ?? "\(use.choices) \(names.joined(separator: ", "))"
         reader.error("cannot \(use.rawValue) '\(name)' (\(hint))", at: node)
         return nil
@@ -38,8 +41,9 @@ enum HeroFactsConfig {
     static func card(_ reader: inout ConfigReader, in section: DataMap, facts: [RecordFact]) -> [HeroValueKey]? {
         guard let items = reader.textList("card", in: section) else { return nil }
         return items.compactMap { name, node in
-            valueKey(&reader, name: name, node: node, use: .card, facts: facts,
-                     fields: textFields + [.tags, .aliases, .affiliations])
+            valueKey(
+                &reader, name: name, node: node, use: .card, facts: facts,
+                fields: textFields + [.tags, .aliases, .affiliations])
         }
     }
 
@@ -66,8 +70,9 @@ enum HeroFactsConfig {
                 setting.label = reader.text("label", in: long)?.text
                 setting.max = reader.value("max", in: long).flatMap { positive(&reader, $0, name: name) }
             default:
-                reader.error("'heroes.stats.\(name)' must be the bar's full value, or a map with 'max:' and 'label:', "
-                             + "found \(node.value.quotedForMessage)", at: node)
+                reader.error(
+                    "'heroes.stats.\(name)' must be the bar's full value, or a map with 'max:' and 'label:', "
+                        + "found \(node.value.quotedForMessage)", at: node)
             }
             settings[name] = setting
         }
@@ -75,13 +80,15 @@ enum HeroFactsConfig {
     }
 
     private static func positive(_ reader: inout ConfigReader, _ node: DataNode, name: String) -> Double? {
-        let number: Double? = switch node.value {
-        case .int(let value): Double(value)
-        case .double(let value): value
-        default: nil
-        }
+        let number: Double? =
+            switch node.value {
+            case .int(let value): Double(value)
+            case .double(let value): value
+            default: nil
+            }
         guard let number, number > 0, number.isFinite else {
-            reader.error("the 'max' of stat '\(name)' must be a number above 0, found \(node.value.quotedForMessage)", at: node)
+            reader.error(
+                "the 'max' of stat '\(name)' must be a number above 0, found \(node.value.quotedForMessage)", at: node)
             return nil
         }
         return number

@@ -33,9 +33,11 @@ public struct HeroesConfig: Sendable {
     /// The fields whose values name groups: texts and lists of texts.
     public static let groupableFields: [HeroField] = [.publisher, .alignment, .tags, .affiliations]
 
-    public init(source: SourceConfig, rules: HeroRules = HeroRules(), groupBy: [HeroGroupKey] = HeroesConfig.defaultGroupBy,
-                card: [HeroValueKey]? = nil, sort: HeroSort = .name, perPage: Int = HeroesConfig.defaultPerPage,
-                search: Bool = true) {
+    public init(
+        source: SourceConfig, rules: HeroRules = HeroRules(), groupBy: [HeroGroupKey] = HeroesConfig.defaultGroupBy,
+        card: [HeroValueKey]? = nil, sort: HeroSort = .name, perPage: Int = HeroesConfig.defaultPerPage,
+        search: Bool = true
+    ) {
         self.source = source
         self.rules = rules
         self.groupBy = groupBy
@@ -45,7 +47,11 @@ public struct HeroesConfig: Sendable {
         self.search = search
     }
 
-    static let keys = SourceConfig.keys + ["fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats", "title", "path", "join"]
+    static let keys =
+        SourceConfig.keys + [
+            "fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats", "title", "path",
+            "join"
+        ]
     static let groupKeys = ["field", "path", "label"]
 
     static func read(_ reader: inout ConfigReader, in root: DataMap) -> HeroesConfig? {
@@ -58,7 +64,9 @@ public struct HeroesConfig: Sendable {
             // `stats: [health, armor]` names one stat per path, for sources with a column per stat.
             if field == .stats, case .list(let items) = node.value {
                 rules.statFields = items.compactMap { KeyPaths.check(&reader, node: $0, label: label) }
-                rules.mapped += zip(rules.statFields, items).map { MappedPath(path: $0, setting: label, location: $1.location(in: reader.file)) }
+                rules.mapped += zip(rules.statFields, items).map {
+                    MappedPath(path: $0, setting: label, location: $1.location(in: reader.file))
+                }
             } else if let path = KeyPaths.check(&reader, node: node, label: label) {
                 rules.fields[field] = path
                 rules.mapped.append(MappedPath(path: path, setting: label, location: node.location(in: reader.file)))
@@ -76,8 +84,9 @@ public struct HeroesConfig: Sendable {
         let path = folder(&reader, in: section)
         let joins = JoinConfig.read(&reader, in: section, sectionName: "heroes")
         return source.map {
-            var config = HeroesConfig(source: $0, rules: rules, groupBy: groupBy, card: card, sort: sort, perPage: perPage,
-                                      search: search)
+            var config = HeroesConfig(
+                source: $0, rules: rules, groupBy: groupBy, card: card, sort: sort, perPage: perPage,
+                search: search)
             config.stats = stats
             if let title { config.title = title }
             if let path { config.path = path }
@@ -88,7 +97,9 @@ public struct HeroesConfig: Sendable {
 
     /// `group_by: [primary_attr, {field: roles, path: role, label: Roles}]`: facts and the
     /// groupable fields, each a folder of its own under the catalog.
-    private static func groupBy(_ reader: inout ConfigReader, in section: DataMap, facts: [RecordFact]) -> [HeroGroupKey] {
+    private static func groupBy(_ reader: inout ConfigReader, in section: DataMap, facts: [RecordFact])
+        -> [HeroGroupKey]
+    {
         guard let node = reader.value("group_by", in: section) else { return defaultGroupBy }
         let items: [DataNode]
         switch node.value {
@@ -99,8 +110,9 @@ public struct HeroesConfig: Sendable {
         for item in items {
             guard let key = groupKey(&reader, item, facts: facts) else { continue }
             if let other = keys.first(where: { $0.folder == key.folder }) {
-                reader.error("'\(key.name)' and '\(other.name)' would both group heroes under '\(key.folder)/' "
-                             + "(give one a 'path:')", at: item)
+                reader.error(
+                    "'\(key.name)' and '\(other.name)' would both group heroes under '\(key.folder)/' "
+                        + "(give one a 'path:')", at: item)
             } else {
                 keys.append(key)
             }
@@ -111,16 +123,21 @@ public struct HeroesConfig: Sendable {
     private static func groupKey(_ reader: inout ConfigReader, _ item: DataNode, facts: [RecordFact]) -> HeroGroupKey? {
         switch item.value {
         case .string(let name):
-            return HeroFactsConfig.valueKey(&reader, name: name, node: item, use: .group, facts: facts,
-                                            fields: groupableFields).map { HeroGroupKey(value: $0, name: name) }
+            return HeroFactsConfig.valueKey(
+                &reader, name: name, node: item, use: .group, facts: facts,
+                fields: groupableFields
+            ).map { HeroGroupKey(value: $0, name: name) }
         case .map(let long):
             reader.rejectUnknownKeys(in: long, known: groupKeys, section: "heroes.group_by")
             guard let (name, nameNode) = reader.text("field", in: long) else {
                 reader.error("a long 'group_by' item needs 'field:', the fact or field to group by", at: item)
                 return nil
             }
-            guard let value = HeroFactsConfig.valueKey(&reader, name: name, node: nameNode, use: .group,
-                                                       facts: facts, fields: groupableFields) else { return nil }
+            guard
+                let value = HeroFactsConfig.valueKey(
+                    &reader, name: name, node: nameNode, use: .group,
+                    facts: facts, fields: groupableFields)
+            else { return nil }
             var key = HeroGroupKey(value: value, name: name, label: reader.text("label", in: long)?.text)
             if let (folder, folderNode) = reader.text("path", in: long) {
                 if let problem = Slug.problem(with: folder) {
@@ -131,15 +148,18 @@ public struct HeroesConfig: Sendable {
             }
             return key
         default:
-            reader.error("each item of 'group_by' must be a fact or field name, or a map with 'field:', "
-                         + "found \(item.value.quotedForMessage)", at: item)
+            reader.error(
+                "each item of 'group_by' must be a fact or field name, or a map with 'field:', "
+                    + "found \(item.value.quotedForMessage)", at: item)
             return nil
         }
     }
 
     /// `image_base:`, an http(s) URL or a path from the server's root; absent, a URL source's own
     /// address, so that `/apps/a.png` from an API is an image on the API's host.
-    private static func imageBase(_ reader: inout ConfigReader, in section: DataMap, source: SourceConfig?) -> ImageBase? {
+    private static func imageBase(_ reader: inout ConfigReader, in section: DataMap, source: SourceConfig?)
+        -> ImageBase?
+    {
         guard let (text, node) = reader.text("image_base", in: section) else {
             return source.flatMap { source in
                 let lower = source.source.lowercased()
@@ -158,7 +178,8 @@ public struct HeroesConfig: Sendable {
         guard let (path, node) = reader.text("path", in: section) else { return nil }
         let reserved = ["tasks", "assets", "feed.xml", "sitemap.xml", "robots.txt", "404.html"]
         if let problem = Slug.problem(with: path) {
-            reader.error("'heroes.path' must be one folder name such as 'heroes', found '\(path)': \(problem)", at: node)
+            reader.error(
+                "'heroes.path' must be one folder name such as 'heroes', found '\(path)': \(problem)", at: node)
         } else if reserved.contains(path) || path == "." || path == ".." {
             reader.error("'heroes.path' cannot be '\(path)': the site uses that name for something else", at: node)
         } else {
@@ -170,8 +191,9 @@ public struct HeroesConfig: Sendable {
     private static func perPage(_ reader: inout ConfigReader, in section: DataMap) -> Int {
         guard let node = reader.value("per_page", in: section) else { return defaultPerPage }
         guard case .int(let count) = node.value, (1...maxPerPage).contains(count) else {
-            reader.error("'per_page' must be a whole number from 1 to \(maxPerPage), found \(node.value.quotedForMessage)",
-                         at: node)
+            reader.error(
+                "'per_page' must be a whole number from 1 to \(maxPerPage), found \(node.value.quotedForMessage)",
+                at: node)
             return defaultPerPage
         }
         return count

@@ -23,15 +23,18 @@ public struct JoinConfig: Sendable {
         for (name, node) in map.entries {
             let setting = "\(sectionName).join.\(name)"
             guard case .map(let entry) = node.value else {
-                reader.error("'\(setting)' must be a map with 'source:' and 'on:', found \(node.value.quotedForMessage)", at: node)
+                reader.error(
+                    "'\(setting)' must be a map with 'source:' and 'on:', found \(node.value.quotedForMessage)",
+                    at: node)
                 continue
             }
             reader.rejectUnknownKeys(in: entry, known: keys, section: setting)
             let source = SourceConfig.read(&reader, section: entry, name: name, in: map)
             let on = KeyPaths.read(&reader, key: "on", in: entry, label: "\(setting).on")
             if reader.value("on", in: entry) == nil {
-                reader.error("'\(setting)' needs 'on:', the key path in each record whose value picks the joined record",
-                             atKey: name, in: map)
+                reader.error(
+                    "'\(setting)' needs 'on:', the key path in each record whose value picks the joined record",
+                    atKey: name, in: map)
             }
             let key = KeyPaths.read(&reader, key: "key", in: entry, label: "\(setting).key") ?? "id"
             if let source, let on {

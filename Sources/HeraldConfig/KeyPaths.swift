@@ -13,14 +13,16 @@ enum KeyPaths {
         if case .string(let path) = node.value, DataPath(path) != nil {
             return path
         }
-        reader.error("'\(label)' must be a key path such as 'biography.publisher', found \(node.value.quotedForMessage)",
-                     at: node)
+        reader.error(
+            "'\(label)' must be a key path such as 'biography.publisher', found \(node.value.quotedForMessage)",
+            at: node)
         return nil
     }
 
     /// The `fields:` map of a section: each key a model field, checked with did-you-mean.
     static func fields<Field>(_ reader: inout ConfigReader, in section: DataMap, sectionName: String)
-        -> [(field: Field, node: DataNode)] where Field: CaseIterable & RawRepresentable<String> {
+        -> [(field: Field, node: DataNode)] where Field: CaseIterable & RawRepresentable<String>
+    {
         guard let fields = reader.map("fields", in: section) else { return [] }
         reader.rejectUnknownKeys(in: fields, known: Field.allCases.map(\.rawValue), section: "\(sectionName).fields")
         return fields.entries.compactMap { entry in

@@ -26,7 +26,9 @@ public struct SiteConfig: Sendable {
     /// Where `herald deploy` publishes the built site.
     public var deploy = DeployConfig()
 
-    static let keys = ["title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown", "check", "deploy"]
+    static let keys = [
+        "title", "base_url", "language", "timezone", "tasks", "heroes", "pages", "data", "markdown", "check", "deploy"
+    ]
 
     /// The defaults: what an empty `herald.yml` means.
     public init() {}
@@ -35,8 +37,10 @@ public struct SiteConfig: Sendable {
     public static func parse(_ yaml: String, file: String) throws(DiagnosticError) -> SiteConfig {
         let root = try YAMLReader.parse(yaml, file: file)
         guard case .map(let map) = root.value else {
-            throw DiagnosticError(.error(at: root.location(in: file),
-                                         "\(file) must be a map of settings, found \(root.value.kindName)"))
+            throw DiagnosticError(
+                .error(
+                    at: root.location(in: file),
+                    "\(file) must be a map of settings, found \(root.value.kindName)"))
         }
         var reader = ConfigReader(file: file)
         reader.rejectUnknownKeys(in: map, known: keys, section: nil)
@@ -81,8 +85,9 @@ public struct SiteConfig: Sendable {
         let isPath = trimmed.hasPrefix("/") && !trimmed.hasPrefix("//")
         if !isPath {
             guard let components = URLComponents(string: trimmed),
-                  let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                  components.host?.isEmpty == false else { return nil }
+                let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                components.host?.isEmpty == false
+            else { return nil }
         }
         guard !trimmed.contains(where: { $0.isWhitespace || $0 == "?" || $0 == "#" }) else { return nil }
         return trimmed.hasSuffix("/") ? trimmed : trimmed + "/"
@@ -92,7 +97,8 @@ public struct SiteConfig: Sendable {
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = parts.first, (2...8).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            language.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
@@ -100,7 +106,9 @@ public struct SiteConfig: Sendable {
 
     /// `data: {team: Content/team.yml, releases: https://…}`: each value a source, or a map of
     /// source settings (`source:`, `headers:`, `max_age:`…) as under `tasks:`.
-    private static func dataSources(_ reader: inout ConfigReader, _ map: DataMap) -> [(name: String, source: SourceConfig)] {
+    private static func dataSources(_ reader: inout ConfigReader, _ map: DataMap) -> [(
+        name: String, source: SourceConfig
+    )] {
         var sources: [(name: String, source: SourceConfig)] = []
         for (name, node) in map.entries {
             switch node.value {
@@ -108,10 +116,13 @@ public struct SiteConfig: Sendable {
                 sources.append((name, SourceConfig(source: path, location: node.location(in: reader.file))))
             case .map(let section):
                 reader.rejectUnknownKeys(in: section, known: SourceConfig.keys, section: "data.\(name)")
-                if let source = SourceConfig.read(&reader, section: section, name: name, in: map) { sources.append((name, source)) }
+                if let source = SourceConfig.read(&reader, section: section, name: name, in: map) {
+                    sources.append((name, source))
+                }
             default:
-                reader.error("'data.\(name)' must name a file or URL, or be a map with 'source:', found \(node.value.quotedForMessage)",
-                             at: node)
+                reader.error(
+                    "'data.\(name)' must name a file or URL, or be a map with 'source:', found \(node.value.quotedForMessage)",
+                    at: node)
             }
         }
         return sources
@@ -120,7 +131,8 @@ public struct SiteConfig: Sendable {
     private static func timeZone(_ reader: inout ConfigReader, in map: DataMap) -> TimeZone? {
         guard let (name, node) = reader.text("timezone", in: map) else { return nil }
         if let zone = TimeZone(identifier: name) { return zone }
-        let hint = Suggestion.nearest(to: name, in: TimeZone.knownTimeZoneIdentifiers).map { " (did you mean '\($0)'?)" }
+        let hint =
+            Suggestion.nearest(to: name, in: TimeZone.knownTimeZoneIdentifiers).map { " (did you mean '\($0)'?)" }
             ?? " (use a name from the tz database, such as Europe/Berlin or UTC)"
         reader.error("unknown time zone '\(name)'\(hint)", at: node)
         return nil

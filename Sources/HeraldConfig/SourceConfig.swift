@@ -32,11 +32,15 @@ public struct SourceConfig: Sendable {
 
     public static let formats = ["json", "yaml", "csv", "tsv", "markdown", "sqlite", "todo.txt", "markdown-checklist"]
     public static let defaultMaxAge = Duration.seconds(3600)
-    static let keys = ["source", "format", "table", "query", "root", "max_age", "max_bytes", "timeout",
-                       "headers", "cache_key", "next", "max_pages", "comments"]
+    static let keys = [
+        "source", "format", "table", "query", "root", "max_age", "max_bytes", "timeout",
+        "headers", "cache_key", "next", "max_pages", "comments"
+    ]
 
-    public init(source: String, format: String? = nil, table: String? = nil, query: String? = nil,
-                root: String? = nil, maxAge: Duration = SourceConfig.defaultMaxAge, location: SourceLocation) {
+    public init(
+        source: String, format: String? = nil, table: String? = nil, query: String? = nil,
+        root: String? = nil, maxAge: Duration = SourceConfig.defaultMaxAge, location: SourceLocation
+    ) {
         self.source = source
         self.format = format
         self.table = table
@@ -47,7 +51,8 @@ public struct SourceConfig: Sendable {
     }
 
     /// Reads the source keys of the `name` section; nil (with an error) when `source` is missing.
-    static func read(_ reader: inout ConfigReader, section: DataMap, name: String, in parent: DataMap) -> SourceConfig? {
+    static func read(_ reader: inout ConfigReader, section: DataMap, name: String, in parent: DataMap) -> SourceConfig?
+    {
         var config: SourceConfig?
         if let (source, node) = reader.text("source", in: section) {
             if !source.hasVisibleText {
@@ -56,8 +61,9 @@ public struct SourceConfig: Sendable {
                 config = SourceConfig(source: source, location: node.location(in: reader.file))
             }
         } else if reader.value("source", in: section) == nil {
-            reader.error("'\(name)' needs a 'source': the file, folder, glob or http(s) URL to read", atKey: name,
-                         in: parent)
+            reader.error(
+                "'\(name)' needs a 'source': the file, folder, glob or http(s) URL to read", atKey: name,
+                in: parent)
         }
 
         if let (format, node) = reader.text("format", in: section) {
@@ -65,8 +71,9 @@ public struct SourceConfig: Sendable {
                 config?.format = format
             } else {
                 let hint = Suggestion.nearest(to: format, in: formats).map { " (did you mean '\($0)'?)" } ?? ""
-                reader.error("'format' must be one of \(formats.joined(separator: ", ")), found '\(format)'\(hint)",
-                             at: node)
+                reader.error(
+                    "'format' must be one of \(formats.joined(separator: ", ")), found '\(format)'\(hint)",
+                    at: node)
             }
         }
         config?.table = reader.text("table", in: section)?.text
@@ -86,7 +93,8 @@ public struct SourceConfig: Sendable {
             if prefix.hasVisibleText, !prefix.contains(" ") {
                 config?.comments = prefix
             } else {
-                reader.error("'comments' must be what starts a comment line, such as \"#\", found '\(prefix)'", at: node)
+                reader.error(
+                    "'comments' must be what starts a comment line, such as \"#\", found '\(prefix)'", at: node)
             }
         }
         if let next = KeyPaths.read(&reader, key: "next", in: section) { config?.next = next }
@@ -94,7 +102,9 @@ public struct SourceConfig: Sendable {
             if case .int(let count) = node.value, (1...100_000).contains(count) {
                 config?.maxPages = count
             } else {
-                reader.error("'max_pages' must be a whole number from 1 to 100000, found \(node.value.quotedForMessage)", at: node)
+                reader.error(
+                    "'max_pages' must be a whole number from 1 to 100000, found \(node.value.quotedForMessage)",
+                    at: node)
             }
         }
         return config
@@ -123,15 +133,18 @@ public struct SourceConfig: Sendable {
         default: bytes = nil
         }
         guard let bytes, bytes >= 1 else {
-            reader.error("'max_bytes' must be a size such as 1000000, 100MB or 1GB, found \(node.value.quotedForMessage)",
-                         at: node)
+            reader.error(
+                "'max_bytes' must be a size such as 1000000, 100MB or 1GB, found \(node.value.quotedForMessage)",
+                at: node)
             return nil
         }
         return bytes
     }
 
-    private static func duration(_ key: String, _ reader: inout ConfigReader, in section: DataMap,
-                                 atMost limit: Int = Int.max) -> Duration? {
+    private static func duration(
+        _ key: String, _ reader: inout ConfigReader, in section: DataMap,
+        atMost limit: Int = Int.max
+    ) -> Duration? {
         guard let node = reader.value(key, in: section) else { return nil }
         let seconds: Int?
         switch node.value {
@@ -140,12 +153,14 @@ public struct SourceConfig: Sendable {
         default: seconds = nil
         }
         guard let seconds else {
-            reader.error("'\(key)' must be a duration such as 30s, 15m, 1h or 2d, found \(node.value.quotedForMessage)",
-                         at: node)
+            reader.error(
+                "'\(key)' must be a duration such as 30s, 15m, 1h or 2d, found \(node.value.quotedForMessage)",
+                at: node)
             return nil
         }
         guard seconds <= limit else {
-            reader.error("'\(key)' may be at most \(Durations.describe(limit)), found \(node.value.quotedForMessage)", at: node)
+            reader.error(
+                "'\(key)' may be at most \(Durations.describe(limit)), found \(node.value.quotedForMessage)", at: node)
             return nil
         }
         return .seconds(seconds)

@@ -19,7 +19,8 @@ public struct TasksConfig: Sendable {
         self.rules = rules
     }
 
-    static let keys = SourceConfig.keys + ["columns", "fields", "status_map", "facts", "card", "join"] + BoardConfig.keys
+    static let keys =
+        SourceConfig.keys + ["columns", "fields", "status_map", "facts", "card", "join"] + BoardConfig.keys
 
     static func read(_ reader: inout ConfigReader, in root: DataMap, timeZone: TimeZone) -> TasksConfig? {
         guard let section = reader.map("tasks", in: root) else { return nil }
@@ -39,9 +40,10 @@ public struct TasksConfig: Sendable {
         let card = FactsConfig.card(&reader, in: section, sectionName: "tasks", facts: rules.facts)
         let joins = JoinConfig.read(&reader, in: section, sectionName: "tasks")
         rules.statusMap = statusMap(&reader, in: section, columns: rules.columns)
-        rules.statusMapOrder = reader.value("status_map", in: section).flatMap { node in
-            if case .map(let map) = node.value { map.keys.filter { rules.statusMap[$0] != nil } } else { nil }
-        } ?? []
+        rules.statusMapOrder =
+            reader.value("status_map", in: section).flatMap { node in
+                if case .map(let map) = node.value { map.keys.filter { rules.statusMap[$0] != nil } } else { nil }
+            } ?? []
         let board = BoardConfig.read(&reader, in: section, columns: rules.columns)
         return source.map {
             var config = TasksConfig(source: $0, rules: rules)
@@ -73,11 +75,13 @@ public struct TasksConfig: Sendable {
     /// Source status → column; `~` drops the record. Every target must be a column, so a typo
     /// here is caught once in `herald.yml` rather than once per task.
     private static func statusMap(_ reader: inout ConfigReader, in section: DataMap, columns: [String])
-        -> [String: String?] {
+        -> [String: String?]
+    {
         guard let node = reader.value("status_map", in: section) else { return [:] }
         guard case .map(let map) = node.value else {
-            reader.error("'status_map' must map source statuses to columns (or ~ to drop them), "
-                         + "found \(node.value.quotedForMessage)", at: node)
+            reader.error(
+                "'status_map' must map source statuses to columns (or ~ to drop them), "
+                    + "found \(node.value.quotedForMessage)", at: node)
             return [:]
         }
         var statusMap: [String: String?] = [:]
@@ -89,11 +93,13 @@ public struct TasksConfig: Sendable {
                 statusMap[status] = .some(column)
             case .string(let column):
                 let hint = Suggestion.nearest(to: column, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
-                reader.error("status_map sends '\(status)' to '\(column)', which is not a column "
-                             + "(columns: \(columns.joined(separator: ", ")))\(hint)", at: target)
+                reader.error(
+                    "status_map sends '\(status)' to '\(column)', which is not a column "
+                        + "(columns: \(columns.joined(separator: ", ")))\(hint)", at: target)
             default:
-                reader.error("status_map value for '\(status)' must be a column name or ~, "
-                             + "found \(target.value.quotedForMessage)", at: target)
+                reader.error(
+                    "status_map value for '\(status)' must be a column name or ~, "
+                        + "found \(target.value.quotedForMessage)", at: target)
             }
         }
         return statusMap

@@ -53,10 +53,14 @@ extension BlockYAMLReader {
             case 0xC2:
                 if index + 1 < bytes.count, bytes[index + 1] < 0xA0 { throw Unsupported() }
             case 0xE2:
-                if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 { throw Unsupported() }
+                if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
+                    throw Unsupported()
+                }
             case 0xEF:
                 if index + 2 < bytes.count,
-                   (bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF) || (bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE) {
+                    (bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF)
+                        || (bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE)
+                {
                     throw Unsupported()
                 }
             default:
@@ -77,7 +81,8 @@ extension BlockYAMLReader {
         guard line.end - line.start >= 3 else { return false }
         let marker = bytes[line.start]
         guard marker == Byte.dash || marker == UInt8(ascii: "."),
-              bytes[line.start + 1] == marker, bytes[line.start + 2] == marker else { return false }
+            bytes[line.start + 1] == marker, bytes[line.start + 2] == marker
+        else { return false }
         return line.end == line.start + 3 || bytes[line.start + 3] == Byte.space || bytes[line.start + 3] == Byte.tab
     }
 

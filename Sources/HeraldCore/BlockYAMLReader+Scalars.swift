@@ -38,10 +38,14 @@ extension BlockYAMLReader {
     func expectPlainStart(at start: Int, in line: Line) throws(Unsupported) {
         switch bytes[start] {
         case Byte.dash:
-            guard start + 1 < line.end, bytes[start + 1] != Byte.space, bytes[start + 1] != Byte.tab else { throw Unsupported() }
-        case UInt8(ascii: "?"), Byte.colon, Byte.comma, Byte.openBracket, Byte.closeBracket, UInt8(ascii: "{"), UInt8(ascii: "}"),
-             Byte.hash, UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), Byte.pipe, UInt8(ascii: ">"),
-             Byte.singleQuote, Byte.doubleQuote, UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), Byte.space, Byte.tab:
+            guard start + 1 < line.end, bytes[start + 1] != Byte.space, bytes[start + 1] != Byte.tab else {
+                throw Unsupported()
+            }
+        case UInt8(ascii: "?"), Byte.colon, Byte.comma, Byte.openBracket, Byte.closeBracket, UInt8(ascii: "{"),
+            UInt8(ascii: "}"),
+            Byte.hash, UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), Byte.pipe, UInt8(ascii: ">"),
+            Byte.singleQuote, Byte.doubleQuote, UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), Byte.space,
+            Byte.tab:
             throw Unsupported()
         default:
             break
@@ -95,12 +99,13 @@ extension BlockYAMLReader {
     func hexadecimal(_ start: Int, _ end: Int) throws(Unsupported) -> UInt32 {
         var value: UInt32 = 0
         for byte in bytes[start..<end] {
-            let digit: UInt8 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: throw Unsupported()
-            }
+            let digit: UInt8 =
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+                default: throw Unsupported()
+                }
             value = value << 4 | UInt32(digit)
         }
         return value

@@ -33,7 +33,7 @@ public enum ContentTypes {
         "map": "application/json",
         "mp4": "video/mp4",
         "webm": "video/webm",
-        "mp3": "audio/mpeg",
+        "mp3": "audio/mpeg"
     ]
 
     /// The type for `path` (`tasks/index.html`); bytes of an unknown kind are sent as such.

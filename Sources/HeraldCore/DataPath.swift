@@ -34,7 +34,9 @@ public struct DataPath: Sendable, Hashable {
                 quoted.toggle()
                 wasQuoted = true
             } else if byte == UInt8(ascii: "."), !quoted {
-                guard let part = Self.part(String(decoding: current, as: UTF8.self), wasQuoted: wasQuoted) else { return nil }
+                guard let part = Self.part(String(decoding: current, as: UTF8.self), wasQuoted: wasQuoted) else {
+                    return nil
+                }
                 parts.append(part)
                 current.removeAll(keepingCapacity: true)
                 wasQuoted = false
@@ -42,7 +44,9 @@ public struct DataPath: Sendable, Hashable {
                 current.append(byte)
             }
         }
-        guard !quoted, let last = Self.part(String(decoding: current, as: UTF8.self), wasQuoted: wasQuoted) else { return nil }
+        guard !quoted, let last = Self.part(String(decoding: current, as: UTF8.self), wasQuoted: wasQuoted) else {
+            return nil
+        }
         parts.append(last)
         self.text = text
         self.parts = parts

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads a whole regular file, bounded: every file Herald reads of the user's, from herald.yml,
@@ -74,7 +74,8 @@ public enum FileBytes {
             var failure: Failure?
             let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
                 while initialized < buffer.count {
-                    let got = Glibc.read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                    let got = Glibc.read(
+                        descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
                     if got < 0, errno == EINTR { continue }
                     if got < 0 { failure = .current; return }
                     if got == 0 { ended = true; return }

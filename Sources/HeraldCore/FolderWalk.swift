@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Lists the regular files below a folder: a source's folder, the pages, `Templates/`, and the
@@ -30,8 +30,10 @@ public enum FolderWalk {
     /// followed, so a link cycle cannot loop. `allowedRoots` are real paths: a link inside may lead
     /// to a file under one of them or under the walked folder's own real path. `visiting` is told
     /// each folder before it is listed.
-    public static func files(in folder: String, shownAs shown: String, allowedRoots: [String?],
-                             visiting: (String) -> Void = { _ in }) -> Listing {
+    public static func files(
+        in folder: String, shownAs shown: String, allowedRoots: [String?],
+        visiting: (String) -> Void = { _ in }
+    ) -> Listing {
         let roots = allowedRoots + [realPath(folder)]
         return withoutActuallyEscaping(visiting) { visiting in
             walk(folder, [], shown: shown, roots: roots, visiting: visiting, parallel: false)
@@ -49,16 +51,13 @@ public enum FolderWalk {
     /// Subfolders of one folder from which they are walked on every core.
     static let parallelFrom = 32
 
-    private static func walk(_ folder: String, _ relative: [Substring], shown: String, roots: [String?],
-                             visiting: ((String) -> Void)?, parallel: Bool) -> Listing {
+    private static func walk(
+        _ folder: String, _ relative: [Substring], shown: String, roots: [String?],
+        visiting: ((String) -> Void)?, parallel: Bool
+    ) -> Listing {
         var listing = Listing()
         visiting?(folder)
-        guard let entries = entries(of: folder) else {
-            let path = ([Substring(shown)] + relative).joined(separator: "/")
-            listing.problems.append(.error(at: SourceLocation(file: path),
-                                           "cannot list the folder '\(path)': \(String(cString: strerror(errno)))"))
-            return listing
-        }
+        guard let entries = entries(of: folder) else { return unlistable(shown: shown, relative: relative) }
         // In name order; a subfolder's files go where the subfolder's name does.
         enum Slot { case file([Substring]), other([Substring]), folder(Int) }
         var slots: [Slot] = []
@@ -96,7 +95,9 @@ public enum FolderWalk {
                 walk(sub.path, sub.relative, shown: shown, roots: roots, visiting: nil, parallel: true)
             }
         } else {
-            inside = subfolders.map { walk($0.path, $0.relative, shown: shown, roots: roots, visiting: visiting, parallel: parallel) }
+            inside = subfolders.map {
+                walk($0.path, $0.relative, shown: shown, roots: roots, visiting: visiting, parallel: parallel)
+            }
         }
         for slot in slots {
             switch slot {
@@ -105,6 +106,17 @@ public enum FolderWalk {
             case .folder(let index): listing.append(inside[index])
             }
         }
+        return listing
+    }
+
+    /// The listing of a folder that cannot be listed: the error, saying why (`errno`).
+    private static func unlistable(shown: String, relative: [Substring]) -> Listing {
+        let path = ([Substring(shown)] + relative).joined(separator: "/")
+        var listing = Listing()
+        listing.problems.append(
+            .error(
+                at: SourceLocation(file: path), "cannot list the folder '\(path)': \(String(cString: strerror(errno)))")
+        )
         return listing
     }
 
@@ -142,13 +154,19 @@ public enum FolderWalk {
     /// file that links to /etc/passwd must not print it on a published page.
     public static func linkProblem(at path: String, shownAs shown: String, allowedIn roots: [String?]) -> Diagnostic? {
         guard let target = realPath(path) else {
-            return .error(at: SourceLocation(file: shown), "cannot follow the symbolic link '\(shown)': \(String(cString: strerror(errno)))")
+            return .error(
+                at: SourceLocation(file: shown),
+                "cannot follow the symbolic link '\(shown)': \(String(cString: strerror(errno)))")
         }
         let inside = roots.compactMap { $0 }.contains { root in
             target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
         }
-        return inside ? nil : .error(at: SourceLocation(file: shown),
-            "'\(shown)' is a symbolic link to '\(target)', outside the site folder; Herald reads no file outside it")
+        return inside
+            ? nil
+            : .error(
+                at: SourceLocation(file: shown),
+                "'\(shown)' is a symbolic link to '\(target)', outside the site folder; Herald reads no file outside it"
+            )
     }
 
     /// `path` absolute, with every symbolic link on the way resolved; nil when it does not exist.

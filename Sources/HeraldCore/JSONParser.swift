@@ -43,7 +43,9 @@ struct JSONScanner {
             let root = try value(depth: 0)
             skipWhitespace()
             if offset < bytes.count {
-                throw SyntaxError(offset: offset, message: "expected the end of the document after the top-level value, found \(found())")
+                throw SyntaxError(
+                    offset: offset,
+                    message: "expected the end of the document after the top-level value, found \(found())")
             }
             return diagnostics.isEmpty ? .success(root) : .failure(DiagnosticError(diagnostics))
         } catch {
@@ -115,8 +117,10 @@ struct JSONScanner {
             let count = map.count
             map[key] = node
             if map.count == count {
-                diagnostics.append(.error(at: SourceLocation(file: file, line: keyLine, column: keyColumn),
-                                          "duplicate key '\(key)' in an object"))
+                diagnostics.append(
+                    .error(
+                        at: SourceLocation(file: file, line: keyLine, column: keyColumn),
+                        "duplicate key '\(key)' in an object"))
             }
             skipWhitespace()
             guard offset < bytes.count else { throw endOfFile(expected: "',' or '}' after a value") }
@@ -145,7 +149,8 @@ struct JSONScanner {
         }
         while true {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                throw SyntaxError(offset: offset, message: "expected a value after ',', found ']' (JSON allows no trailing comma)")
+                throw SyntaxError(
+                    offset: offset, message: "expected a value after ',', found ']' (JSON allows no trailing comma)")
             }
             items.append(try value(depth: depth))
             skipWhitespace()
@@ -197,7 +202,8 @@ struct JSONScanner {
     func isWordByte(at index: Int) -> Bool {
         guard index < bytes.count else { return false }
         let byte = bytes[index]
-        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || isDigit(byte) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
@@ -231,7 +237,9 @@ struct JSONScanner {
     func endOfFile(expected: String) -> SyntaxError {
         // Point just after the last token rather than at trailing blank lines.
         var end = bytes.count
-        while end > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(bytes[end - 1]) {
+        while end > 0,
+            [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains(bytes[end - 1])
+        {
             end -= 1
         }
         return SyntaxError(offset: end, message: "unexpected end of file, expected \(expected)")

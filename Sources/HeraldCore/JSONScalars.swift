@@ -58,7 +58,9 @@ extension JSONScanner {
             var scalar = try hexQuad(escapeAt: backslash)
             if (0xD800...0xDBFF).contains(scalar) {
                 // A high surrogate is only valid as the first half of a \uXXXX\uXXXX pair.
-                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
+                else {
                     throw loneSurrogate(scalar, at: backslash)
                 }
                 offset += 2
@@ -71,7 +73,11 @@ extension JSONScanner {
             guard let unicode = Unicode.Scalar(scalar) else { throw loneSurrogate(scalar, at: backslash) }
             UTF8.encode(unicode) { buffer.append($0) }
         default:
-            throw SyntaxError(offset: backslash, message: "invalid escape '\\\(describe(at: offset - 1, quoted: false))' in a string; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+            throw SyntaxError(
+                offset: backslash,
+                message:
+                    "invalid escape '\\\(describe(at: offset - 1, quoted: false))' in a string; JSON knows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
+            )
         }
     }
 
@@ -79,7 +85,8 @@ extension JSONScanner {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard offset < bytes.count, let digit = hexValue(bytes[offset]) else {
-                throw SyntaxError(offset: backslash, message: "invalid \\u escape: expected 4 hexadecimal digits after \\u")
+                throw SyntaxError(
+                    offset: backslash, message: "invalid \\u escape: expected 4 hexadecimal digits after \\u")
             }
             value = value << 4 | digit
             offset += 1
@@ -98,16 +105,24 @@ extension JSONScanner {
 
     func loneSurrogate(_ scalar: UInt32, at backslash: Int) -> SyntaxError {
         let hex = String(scalar, radix: 16, uppercase: true)
-        return SyntaxError(offset: backslash, message: "invalid \\u escape: \\u\(hex) is half of a surrogate pair without its other half")
+        return SyntaxError(
+            offset: backslash,
+            message: "invalid \\u escape: \\u\(hex) is half of a surrogate pair without its other half")
     }
 
     func controlCharacter(quote: Int) -> SyntaxError {
         let byte = bytes[offset]
         if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
-            return SyntaxError(offset: quote, message: "unterminated string: a line break cannot stand inside a JSON string (write \\n)")
+            return SyntaxError(
+                offset: quote,
+                message: "unterminated string: a line break cannot stand inside a JSON string (write \\n)")
         }
         let hex = String(byte, radix: 16, uppercase: true)
-        return SyntaxError(offset: offset, message: "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) inside a string; escape it (\\t, \\u00XX)")
+        return SyntaxError(
+            offset: offset,
+            message:
+                "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) inside a string; escape it (\\t, \\u00XX)"
+        )
     }
 
     func unterminated(quote: Int) -> SyntaxError {
@@ -123,21 +138,29 @@ extension JSONScanner {
         guard offset < bytes.count, isDigit(bytes[offset]) else { throw invalidNumber(from: start) }
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
-            if offset < bytes.count, isDigit(bytes[offset]) { throw invalidNumber(from: start, reason: "leading zeros are not allowed") }
+            if offset < bytes.count, isDigit(bytes[offset]) {
+                throw invalidNumber(from: start, reason: "leading zeros are not allowed")
+            }
         } else {
             skipDigits()
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             isInteger = false
             offset += 1
-            guard offset < bytes.count, isDigit(bytes[offset]) else { throw invalidNumber(from: start, reason: "expected a digit after '.'") }
+            guard offset < bytes.count, isDigit(bytes[offset]) else {
+                throw invalidNumber(from: start, reason: "expected a digit after '.'")
+            }
             skipDigits()
         }
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
             isInteger = false
             offset += 1
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-            guard offset < bytes.count, isDigit(bytes[offset]) else { throw invalidNumber(from: start, reason: "expected a digit in the exponent") }
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+            }
+            guard offset < bytes.count, isDigit(bytes[offset]) else {
+                throw invalidNumber(from: start, reason: "expected a digit in the exponent")
+            }
             skipDigits()
         }
         if isWordByte(at: offset) || (offset < bytes.count && bytes[offset] == UInt8(ascii: ".")) {
@@ -160,7 +183,8 @@ extension JSONScanner {
         while index < range.upperBound {
             let digit = Int(bytes[index] - UInt8(ascii: "0"))
             let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            let (next, overflow2) =
+                negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
             if overflow1 || overflow2 { return nil }
             value = next
             index += 1
@@ -178,7 +202,11 @@ extension JSONScanner {
 
     func invalidNumber(from start: Int, reason: String? = nil) -> SyntaxError {
         var end = start + 1
-        while isWordByte(at: end) || (end < bytes.count && (bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-"))) {
+        while isWordByte(at: end)
+            || (end < bytes.count
+                && (bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "+")
+                    || bytes[end] == UInt8(ascii: "-")))
+        {
             end += 1
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(end, start + 40)]), as: UTF8.self)

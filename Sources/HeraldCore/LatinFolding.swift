@@ -5,6 +5,6 @@ public enum LatinFolding {
     public static let spellings: [Unicode.Scalar: String] = [
         "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o",
         "đ": "d", "Đ": "d", "ð": "d", "Ð": "d", "þ": "th", "Þ": "th", "ł": "l", "Ł": "l",
-        "ı": "i", "ħ": "h", "Ħ": "h",
+        "ı": "i", "ħ": "h", "Ħ": "h"
     ]
 }

@@ -10,8 +10,10 @@ public enum Parallel {
     /// per item, small enough that one slow item does not leave the other cores idle at the end.
     /// A list of fewer than two chunks is mapped on the calling thread, which costs less than
     /// waking workers for it.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], chunk: Int = 16,
-                                                      _ transform: @Sendable (T) -> R) -> [R] {
+    public static func map<T: Sendable, R: Sendable>(
+        _ items: [T], chunk: Int = 16,
+        _ transform: @Sendable (T) -> R
+    ) -> [R] {
         let count = items.count
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, count / max(1, chunk))
         guard workers > 1 else { return items.map(transform) }

@@ -7,7 +7,7 @@ enum ScalarTyping {
         // below start with: they skip comparing with each spelling.
         switch first {
         case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
-             UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
             switch text {
             case "~", "null", "Null", "NULL": return .null
             case "true", "True", "TRUE": return .bool(true)
@@ -41,7 +41,9 @@ enum ScalarTyping {
 
     /// `[-+]?[0-9]+`
     private static func isInteger(_ bytes: [UInt8]) -> Bool {
-        let digits = bytes.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true ? bytes.dropFirst() : bytes[...]
+        let digits =
+            bytes.first.map { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") } == true
+            ? bytes.dropFirst() : bytes[...]
         return !digits.isEmpty && digits.allSatisfy(isDigit)
     }
 
@@ -58,7 +60,9 @@ enum ScalarTyping {
         guard mantissaDigits > 0 else { return false }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                index += 1
+            }
             var exponentDigits = 0
             while index < bytes.count, isDigit(bytes[index]) { index += 1; exponentDigits += 1 }
             guard exponentDigits > 0 else { return false }

@@ -20,7 +20,9 @@ public enum Suggestion {
     public static func ranked<S: Sequence>(_ name: String, in candidates: S) -> [String] where S.Element == String {
         let target = Array(name.lowercased())
         return candidates.enumerated()
-            .map { (distance: editDistance(target, Array($0.element.lowercased())), order: $0.offset, name: $0.element) }
+            .map {
+                (distance: editDistance(target, Array($0.element.lowercased())), order: $0.offset, name: $0.element)
+            }
             .sorted { ($0.distance, $0.order) < ($1.distance, $1.order) }
             .map(\.name)
     }

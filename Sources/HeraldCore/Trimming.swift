@@ -7,9 +7,12 @@ extension StringProtocol {
         // Most values start and end with an ASCII letter, digit or mark: no Unicode properties to
         // look up (a large file's tasks trim millions of them).
         let scalars = unicodeScalars
-        if let first = scalars.first, let last = scalars.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return String(self) }
+        if let first = scalars.first, let last = scalars.last, Self.isPlainASCII(first), Self.isPlainASCII(last) {
+            return String(self)
+        }
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         // Most values need no trimming: hand them back without copying scalar by scalar.
         if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return String(self) }
         return String(Substring.UnicodeScalarView(scalars[first...last]))
@@ -31,7 +34,8 @@ extension StringProtocol {
     public func trimmingBlanks() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
         return String(Substring.UnicodeScalarView(scalars[first...last]))
     }
 }

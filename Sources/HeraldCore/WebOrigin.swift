@@ -10,8 +10,9 @@ public struct WebOrigin: Hashable, Sendable {
     /// nil for a URL that is not http(s) with a host (`http+unix://…`, `file:///…`, `ftp://…`).
     public init?(_ url: String) {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-              scheme == "http" || scheme == "https",
-              let host = parsed.host?.lowercased(), !host.isEmpty else { return nil }
+            scheme == "http" || scheme == "https",
+            let host = parsed.host?.lowercased(), !host.isEmpty
+        else { return nil }
         self.scheme = scheme
         self.host = host
         port = parsed.port ?? (scheme == "https" ? 443 : 80)

@@ -22,8 +22,10 @@ public enum YAMLReader {
         } catch let error as YamlError {
             throw DiagnosticError(diagnostic(for: error, file: file, lineOffset: lineOffset))
         } catch {
-            throw DiagnosticError(.error(at: SourceLocation(file: file, line: lineOffset + 1, column: 1),
-                                         "invalid YAML: \(error)"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: file, line: lineOffset + 1, column: 1),
+                    "invalid YAML: \(error)"))
         }
         guard let root else { return DataNode(.map(DataMap()), line: lineOffset + 1, column: 1) }
         var budget = Budget(textBytes: text.utf8.count)
@@ -31,7 +33,8 @@ public enum YAMLReader {
         do throws(Refusal) {
             return try convert(root, lineOffset: lineOffset, depth: 0, budget: &budget, tags: tags)
         } catch {
-            throw DiagnosticError(.error(at: SourceLocation(file: file, line: error.line, column: error.column), error.message))
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: file, line: error.line, column: error.column), error.message))
         }
     }
 
@@ -67,8 +70,9 @@ public enum YAMLReader {
         let column = node.mark?.column ?? 0
         budget.values -= 1
         guard budget.values >= 0 else {
-            throw Refusal(line: line, column: column,
-                          message: "YAML aliases (*name) expand this document to too many values; refusing to read on")
+            throw Refusal(
+                line: line, column: column,
+                message: "YAML aliases (*name) expand this document to too many values; refusing to read on")
         }
         guard depth <= Budget.maxDepth else {
             throw Refusal(line: line, column: column, message: "YAML nested more than \(Budget.maxDepth) levels deep")
@@ -77,8 +81,9 @@ public enum YAMLReader {
         case .scalar(let scalar):
             budget.textBytes -= scalar.string.utf8.count
             guard budget.textBytes >= 0 else {
-                throw Refusal(line: line, column: column,
-                              message: "YAML aliases (*name) expand this document to too much text; refusing to read on")
+                throw Refusal(
+                    line: line, column: column,
+                    message: "YAML aliases (*name) expand this document to too much text; refusing to read on")
             }
             let value = try Self.value(of: scalar, tag: tags.tag(of: scalar), line: line, column: column)
             return DataNode(value, line: line, column: column)
@@ -92,9 +97,12 @@ public enum YAMLReader {
             var map = DataMap()
             for (key, value) in mapping {
                 guard case .scalar(let scalar) = key else {
-                    let at = key.mark.map { (line: $0.line + lineOffset, column: $0.column) } ?? (line: line, column: column)
-                    throw Refusal(line: at.line, column: at.column,
-                                  message: "a YAML key must be text or a number, not \(Self.kind(of: key)); quote it to make it text")
+                    let at =
+                        key.mark.map { (line: $0.line + lineOffset, column: $0.column) } ?? (line: line, column: column)
+                    throw Refusal(
+                        line: at.line, column: at.column,
+                        message:
+                            "a YAML key must be text or a number, not \(Self.kind(of: key)); quote it to make it text")
                 }
                 let name = scalar.string
                 map[name] = try convert(value, lineOffset: lineOffset, depth: depth + 1, budget: &budget, tags: tags)
@@ -110,7 +118,8 @@ public enum YAMLReader {
 
     /// A scalar's value: by its explicit core tag when it has one (`!!str 123` is text, `!!int "7"`
     /// a number), else typed by the core schema when plain and text when quoted.
-    private static func value(of scalar: Node.Scalar, tag: String?, line: Int, column: Int) throws(Refusal) -> DataValue {
+    private static func value(of scalar: Node.Scalar, tag: String?, line: Int, column: Int) throws(Refusal) -> DataValue
+    {
         let text = scalar.string
         func refuse(_ kind: String) -> Refusal {
             Refusal(line: line, column: column, message: "'\(text)' is not \(kind), as its tag \(tag ?? "") says")
@@ -153,15 +162,17 @@ public enum YAMLReader {
         }
         switch error {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let while_ = context.map { " (\($0.text) at line \($0.mark.line + lineOffset))" } ?? ""
             return .error(at: at(mark), "invalid YAML: \(problem)\(while_)")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return .error(at: at(context.mark),
-                          "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a YAML map")
+            return .error(
+                at: at(context.mark),
+                "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in a YAML map")
         case .reader(let problem, _, _, _):
-            return .error(at: SourceLocation(file: file, line: lineOffset + 1, column: 1), "unreadable YAML: \(problem)")
+            return .error(
+                at: SourceLocation(file: file, line: lineOffset + 1, column: 1), "unreadable YAML: \(problem)")
         default:
             return .error(at: SourceLocation(file: file, line: lineOffset + 1, column: 1), "invalid YAML: \(error)")
         }

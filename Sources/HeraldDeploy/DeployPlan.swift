@@ -30,8 +30,10 @@ public struct DeployPlan: Sendable, Equatable {
     /// the wrong folder must not empty the target.
     public func checkDeletes(max maxDeletes: Int, at location: SourceLocation) throws(DiagnosticError) {
         guard deleted.count > maxDeletes else { return }
-        throw DiagnosticError(.error(at: location,
-            "this deploy would delete \(deleted.count) files, more than --max-deletes \(maxDeletes) allows; nothing was done "
-                + "(check the build, or raise --max-deletes)"))
+        throw DiagnosticError(
+            .error(
+                at: location,
+                "this deploy would delete \(deleted.count) files, more than --max-deletes \(maxDeletes) allows; nothing was done "
+                    + "(check the build, or raise --max-deletes)"))
     }
 }

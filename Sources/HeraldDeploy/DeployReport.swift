@@ -23,10 +23,15 @@ public struct DeployReport: Sendable {
         let base = basePath.hasSuffix("/") ? basePath : basePath + "/"
         let verbs = dryRun ? ("would send", "would delete") : ("sent", "deleted")
         var lines = plan.sent.map { "\(verbs.0) \(base)\($0.path)" } + plan.deleted.map { "\(verbs.1) \(base)\($0)" }
-        var summary = (dryRun ? "Dry run, nothing done: " : "Deployed to ") + target + ": "
+        var summary =
+            (dryRun ? "Dry run, nothing done: " : "Deployed to ") + target + ": "
             + "\(plan.sent.count.groupedByThousands) sent, \(plan.deleted.count.groupedByThousands) deleted, "
             + "\(plan.unchanged.groupedByThousands) unchanged, \(plan.bytes.groupedByThousands) bytes sent"
-        if let commit { summary += "; commit \(commit.prefix(12))" } else if !dryRun, plan.isEmpty { summary += "; nothing changed" }
+        if let commit {
+            summary += "; commit \(commit.prefix(12))"
+        } else if !dryRun, plan.isEmpty {
+            summary += "; nothing changed"
+        }
         if let pushedTo { summary += "; pushed to \(pushedTo)" }
         lines.append(summary)
         return lines

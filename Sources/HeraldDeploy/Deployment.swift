@@ -33,14 +33,16 @@ public struct Deployment: Sendable {
     public func run() throws(DiagnosticError) -> DeployReport {
         let shown = output.standardizedFileURL.path
         guard FileManager.default.fileExists(atPath: shown) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: shown), "there is no built site here: run herald build first"))
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: shown), "there is no built site here: run herald build first"))
         }
         let lock = try OutputLock(folder: output, wait: true)
         defer { withExtendedLifetime(lock) {} }
         let files = try SiteFiles(folder: output, shownAs: shown)
         switch target.kind {
         case .git(let repository, let branch, let remote):
-            let folder = repository.hasPrefix("/") ? URL(fileURLWithPath: repository) : site.appendingPathComponent(repository)
+            let folder =
+                repository.hasPrefix("/") ? URL(fileURLWithPath: repository) : site.appendingPathComponent(repository)
             return try GitTarget(repository: folder, branch: branch, remote: remote, location: target.location)
                 .deploy(files, maxDeletes: maxDeletes, dryRun: dryRun, push: push)
         case .s3(let settings):

@@ -43,8 +43,9 @@ struct GitCommand: Sendable {
             process.standardError = try FileHandle(forWritingTo: paths[2])
             try process.run()
             process.waitUntilExit()
-            return Output(status: process.terminationStatus, stdout: try Data(contentsOf: paths[1]),
-                          stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
+            return Output(
+                status: process.terminationStatus, stdout: try Data(contentsOf: paths[1]),
+                stderr: String(decoding: try Data(contentsOf: paths[2]), as: UTF8.self))
         } catch {
             throw DiagnosticError(.error(at: location, "cannot run git: \(error.localizedDescription)"))
         }
@@ -55,15 +56,18 @@ struct GitCommand: Sendable {
     func output(_ arguments: [String], input: Data = Data(), doing: String) throws(DiagnosticError) -> Data {
         let result = try run(arguments, input: input)
         guard result.status == 0 else {
-            let said = Self.hidingPasswords(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)).escapingControls
-            throw DiagnosticError(.error(at: location, "cannot \(doing): git says: \(said.isEmpty ? "exit \(result.status)" : said)"))
+            let said = Self.hidingPasswords(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+                .escapingControls
+            throw DiagnosticError(
+                .error(at: location, "cannot \(doing): git says: \(said.isEmpty ? "exit \(result.status)" : said)"))
         }
         return result.stdout
     }
 
     /// The trimmed text git printed.
     func text(_ arguments: [String], doing: String) throws(DiagnosticError) -> String {
-        String(decoding: try output(arguments, doing: doing), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        String(decoding: try output(arguments, doing: doing), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// `https://user:token@host/…` → `https://***@host/…`: git may print a remote's URL whole.

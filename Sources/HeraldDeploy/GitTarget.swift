@@ -22,15 +22,19 @@ public struct GitTarget: Sendable {
 
     /// Publishes `site` (or, with `dryRun`, only works out what would be published) and pushes
     /// the branch when `push` is set.
-    public func deploy(_ site: SiteFiles, maxDeletes: Int, dryRun: Bool, push: Bool) throws(DiagnosticError) -> DeployReport {
+    public func deploy(_ site: SiteFiles, maxDeletes: Int, dryRun: Bool, push: Bool) throws(DiagnosticError)
+        -> DeployReport
+    {
         _ = try git.text(["rev-parse", "--absolute-git-dir"], doing: "open the repository '\(git.repository)'")
         try refuseCheckedOut()
         let parent = try currentCommit()
         let remoteFiles = try parent.map(tree(of:)) ?? [:]
         let paths = Data(site.files.map { site.folder + "/" + $0.path + "\n" }.joined().utf8)
-        let hashes = try lines(git.output(["hash-object", "--no-filters", "--stdin-paths"], input: paths, doing: "hash the site's files"))
+        let hashes = try lines(
+            git.output(["hash-object", "--no-filters", "--stdin-paths"], input: paths, doing: "hash the site's files"))
         guard hashes.count == site.files.count else {
-            throw DiagnosticError(.error(at: git.location, "git hashed \(hashes.count) of the site's \(site.files.count) files"))
+            throw DiagnosticError(
+                .error(at: git.location, "git hashed \(hashes.count) of the site's \(site.files.count) files"))
         }
         let plan = DeployPlan(files: site.files, local: hashes, remote: remoteFiles)
         try plan.checkDeletes(max: maxDeletes, at: git.location)
@@ -47,8 +51,11 @@ public struct GitTarget: Sendable {
     private func refuseCheckedOut() throws(DiagnosticError) {
         let listing = try git.text(["worktree", "list", "--porcelain"], doing: "list the repository's worktrees")
         guard listing.split(separator: "\n").contains(where: { $0 == "branch \(ref)" }) else { return }
-        throw DiagnosticError(.error(at: git.location,
-            "the branch '\(branch)' is checked out in \(git.repository); deploy to a branch no worktree has checked out"))
+        throw DiagnosticError(
+            .error(
+                at: git.location,
+                "the branch '\(branch)' is checked out in \(git.repository); deploy to a branch no worktree has checked out"
+            ))
     }
 
     /// The branch's commit; nil when there is no such branch yet.
@@ -60,7 +67,8 @@ public struct GitTarget: Sendable {
 
     /// Every file of the commit's tree, by its blob id.
     private func tree(of commit: String) throws(DiagnosticError) -> [String: String] {
-        let listing = try git.output(["ls-tree", "-r", "-z", "--full-tree", commit], doing: "list the branch '\(branch)'")
+        let listing = try git.output(
+            ["ls-tree", "-r", "-z", "--full-tree", commit], doing: "list the branch '\(branch)'")
         var files: [String: String] = [:]
         for record in listing.split(separator: 0) {
             let text = String(decoding: record, as: UTF8.self)
@@ -76,15 +84,19 @@ public struct GitTarget: Sendable {
 
     /// Writes the sent files' blobs, the site's tree through a temporary index, and a commit on
     /// top of `parent`, then moves the branch to it (only if it still is at `parent`).
-    private func commit(_ site: SiteFiles, hashes: [String], plan: DeployPlan, parent: String?) throws(DiagnosticError) -> String {
+    private func commit(_ site: SiteFiles, hashes: [String], plan: DeployPlan, parent: String?) throws(DiagnosticError)
+        -> String
+    {
         let sent = Data(plan.sent.map { site.folder + "/" + $0.path + "\n" }.joined().utf8)
-        _ = try git.output(["hash-object", "-w", "--no-filters", "--stdin-paths"], input: sent, doing: "store the site's files")
+        _ = try git.output(
+            ["hash-object", "-w", "--no-filters", "--stdin-paths"], input: sent, doing: "store the site's files")
         let index = FileManager.default.temporaryDirectory.appendingPathComponent("herald-index-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: index) }
         var indexed = git
         indexed.environment["GIT_INDEX_FILE"] = index.path
         let entries = zip(site.files, hashes).map { "100644 \($1)\t\($0.path)\0" }.joined()
-        _ = try indexed.output(["update-index", "-z", "--add", "--index-info"], input: Data(entries.utf8), doing: "list the site's files")
+        _ = try indexed.output(
+            ["update-index", "-z", "--add", "--index-info"], input: Data(entries.utf8), doing: "list the site's files")
         let tree = try indexed.text(["write-tree"], doing: "write the site's tree")
         var committing = git
         if (try? git.text(["var", "GIT_COMMITTER_IDENT"], doing: "")) == nil {
@@ -93,11 +105,14 @@ public struct GitTarget: Sendable {
                 committing.environment["GIT_\(role)_EMAIL"] = "herald@localhost"
             }
         }
-        let message = "Deploy the site: \(plan.sent.count) sent, \(plan.deleted.count) deleted, \(plan.unchanged) unchanged"
-        let commit = try committing.text(["commit-tree", tree] + (parent.map { ["-p", $0] } ?? []) + ["-m", message],
-                                         doing: "commit the site")
-        _ = try git.output(["update-ref", "-m", "herald deploy", ref, commit, parent ?? ""],
-                           doing: "move the branch '\(branch)' (did another deploy move it meanwhile?)")
+        let message =
+            "Deploy the site: \(plan.sent.count) sent, \(plan.deleted.count) deleted, \(plan.unchanged) unchanged"
+        let commit = try committing.text(
+            ["commit-tree", tree] + (parent.map { ["-p", $0] } ?? []) + ["-m", message],
+            doing: "commit the site")
+        _ = try git.output(
+            ["update-ref", "-m", "herald deploy", ref, commit, parent ?? ""],
+            doing: "move the branch '\(branch)' (did another deploy move it meanwhile?)")
         return commit
     }
 

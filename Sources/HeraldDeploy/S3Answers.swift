@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// One page of a ListObjectsV2 answer.
@@ -51,8 +51,10 @@ private final class XMLFields: NSObject, XMLParserDelegate {
         parsed = parser.parse()
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if path.isEmpty { root = name }
         if path.count == 1, name == "Contents" { contents.append([:]) }
         path.append(name)

@@ -26,16 +26,19 @@ final class S3Client: Sendable {
     /// it small to list page after page.
     let pageSize: Int?
 
-    init(bucket: String, region: String, endpoint: URLComponents, pathStyle: Bool, credentials: S3Credentials,
-         backoffScale: Double = 1, pageSize: Int? = nil) {
+    init(
+        bucket: String, region: String, endpoint: URLComponents, pathStyle: Bool, credentials: S3Credentials,
+        backoffScale: Double = 1, pageSize: Int? = nil
+    ) {
         self.pageSize = pageSize
         self.bucket = bucket
         self.endpoint = endpoint
         self.pathStyle = pathStyle
         signer = SigV4(credentials: credentials, region: region)
         self.backoffScale = backoffScale
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
-                                                     timeout: .init(connect: .seconds(30), read: .seconds(120)))
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(30), read: .seconds(120)))
         configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
@@ -54,7 +57,9 @@ final class S3Client: Sendable {
             if let token { query.append(("continuation-token", token)) }
             let response = try send("GET", key: nil, query: query, doing: "list the bucket")
             let page = ListPage(response.body)
-            guard page.parsed else { throw Failure(message: "cannot list the bucket: its answer is not a ListObjectsV2 listing") }
+            guard page.parsed else {
+                throw Failure(message: "cannot list the bucket: its answer is not a ListObjectsV2 listing")
+            }
             for (key, etag) in page.objects { objects[key] = etag }
             token = page.truncated ? page.nextToken : nil
         } while token != nil
@@ -78,8 +83,10 @@ final class S3Client: Sendable {
     }
 
     /// One signed call, tried again while its failure is transient; any other non-2xx is a failure.
-    private func send(_ method: String, key: String?, query: [(String, String)] = [], headers: [String: String] = [:],
-                      body: [UInt8] = [], doing: String) throws(Failure) -> Response {
+    private func send(
+        _ method: String, key: String?, query: [(String, String)] = [], headers: [String: String] = [:],
+        body: [UInt8] = [], doing: String
+    ) throws(Failure) -> Response {
         var attempt = 0
         while true {
             attempt += 1
@@ -103,23 +110,29 @@ final class S3Client: Sendable {
         }
     }
 
-    private func once(_ method: String, key: String?, query: [(String, String)], headers: [String: String],
-                      body: [UInt8]) -> Result<Response, Failure> {
+    private func once(
+        _ method: String, key: String?, query: [(String, String)], headers: [String: String],
+        body: [UInt8]
+    ) -> Result<Response, Failure> {
         let (host, path) = address(of: key)
         var fields = headers
         fields["Host"] = host
         let payload = SigV4.hex(SHA256.hash(data: body))
-        let signed = signer.sign(SigV4.Request(method: method, path: path, query: query, headers: fields, payloadHash: payload),
-                                 at: Date())
+        let signed = signer.sign(
+            SigV4.Request(method: method, path: path, query: query, headers: fields, payloadHash: payload),
+            at: Date())
         let queryText = query.map { "\(SigV4.encode($0.0))=\(SigV4.encode($0.1))" }.joined(separator: "&")
         let url = "\(endpoint.scheme ?? "https")://\(host)\(path)\(queryText.isEmpty ? "" : "?" + queryText)"
         do {
-            var request = try HTTPClient.Request(url: url, method: HTTPMethod(rawValue: method),
-                                                 headers: HTTPHeaders(signed.map { ($0.key, $0.value) }))
+            var request = try HTTPClient.Request(
+                url: url, method: HTTPMethod(rawValue: method),
+                headers: HTTPHeaders(signed.map { ($0.key, $0.value) }))
             // A PUT always has a body, an empty file's too: S3 wants its Content-Length.
             if method == "PUT" { request.body = .bytes(body) }
             let response = try client.execute(request: request, deadline: .now() + .seconds(300)).wait()
-            return .success(Response(status: Int(response.status.code), body: response.body.map { Array($0.readableBytesView) } ?? []))
+            return .success(
+                Response(
+                    status: Int(response.status.code), body: response.body.map { Array($0.readableBytesView) } ?? []))
         } catch {
             return .failure(Failure(message: HTTPRetry.cause(of: error, timeout: .seconds(300)).cause))
         }
@@ -140,7 +153,8 @@ final class S3Client: Sendable {
         let detail = [error.code, error.message].compactMap { $0 }.joined(separator: ": ")
         var text = HTTPRetry.describe(response.status) + (detail.isEmpty ? "" : " (\(detail.escapingControls))")
         if response.status == 403 {
-            text += "; check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, and the bucket's permissions"
+            text +=
+                "; check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, and the bucket's permissions"
         }
         return text
     }

@@ -8,7 +8,8 @@ struct S3Credentials: Sendable, CustomStringConvertible {
     /// nil when a variable is missing.
     init?(environment: [String: String]) {
         guard let id = environment["AWS_ACCESS_KEY_ID"], !id.isEmpty,
-              let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty else { return nil }
+            let secret = environment["AWS_SECRET_ACCESS_KEY"], !secret.isEmpty
+        else { return nil }
         accessKeyID = id
         secretAccessKey = secret
         sessionToken = environment["AWS_SESSION_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }

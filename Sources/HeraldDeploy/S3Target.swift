@@ -19,10 +19,15 @@ public struct S3Target: Sendable {
     var pageSize: Int?
 
     /// The target, with credentials from `environment`; an error when they are missing.
-    public init(_ settings: DeployTarget.S3, environment: [String: String], location: SourceLocation) throws(DiagnosticError) {
+    public init(_ settings: DeployTarget.S3, environment: [String: String], location: SourceLocation)
+        throws(DiagnosticError)
+    {
         guard let credentials = S3Credentials(environment: environment) else {
-            throw DiagnosticError(.error(at: location,
-                "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones)"))
+            throw DiagnosticError(
+                .error(
+                    at: location,
+                    "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary ones)"
+                ))
         }
         self.settings = settings
         self.credentials = credentials
@@ -31,11 +36,13 @@ public struct S3Target: Sendable {
 
     /// Publishes `site` (or, with `dryRun`, only works out what would be published).
     public func deploy(_ site: SiteFiles, maxDeletes: Int, dryRun: Bool) throws(DiagnosticError) -> DeployReport {
-        let client = S3Client(bucket: settings.bucket, region: settings.region, endpoint: settings.endpoint,
-                              pathStyle: settings.pathStyle, credentials: credentials, backoffScale: backoffScale, pageSize: pageSize)
+        let client = S3Client(
+            bucket: settings.bucket, region: settings.region, endpoint: settings.endpoint,
+            pathStyle: settings.pathStyle, credentials: credentials, backoffScale: backoffScale, pageSize: pageSize)
         let remote = try failing { () throws(S3Client.Failure) in try client.list() }
         let hashes = Parallel.map(site.files, chunk: 32) { file in
-            (try? FileBytes.read(path: site.folder + "/" + file.path)).map { SigV4.hex(Insecure.MD5.hash(data: $0)) } ?? ""
+            (try? FileBytes.read(path: site.folder + "/" + file.path)).map { SigV4.hex(Insecure.MD5.hash(data: $0)) }
+                ?? ""
         }
         let plan = DeployPlan(files: site.files, local: hashes, remote: remote)
         try plan.checkDeletes(max: maxDeletes, at: location)
@@ -70,8 +77,9 @@ public struct S3Target: Sendable {
                         do { bytes = try FileBytes.read(path: folder + "/" + file.path) } catch {
                             throw S3Client.Failure(message: "cannot read '\(file.path)' to send it")
                         }
-                        try client.put(file.path, bytes: bytes, contentType: ContentTypes.type(of: file.path),
-                                       cacheControl: settings.cacheControl(for: file.path))
+                        try client.put(
+                            file.path, bytes: bytes, contentType: ContentTypes.type(of: file.path),
+                            cacheControl: settings.cacheControl(for: file.path))
                     case .delete(let key):
                         try client.delete(key)
                     }

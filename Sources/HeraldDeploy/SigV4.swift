@@ -33,8 +33,10 @@ struct SigV4: Sendable {
         let (canonical, signedHeaders) = Self.canonicalRequest(signed)
         let scope = "\(stamp.prefix(8))/\(region)/\(service)/aws4_request"
         let toSign = "AWS4-HMAC-SHA256\n\(stamp)\n\(scope)\n\(Self.hex(SHA256.hash(data: Data(canonical.utf8))))"
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(toSign.utf8), using: signingKey(day: String(stamp.prefix(8)))))
-        headers["Authorization"] = "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope),"
+        let signature = Self.hex(
+            HMAC<SHA256>.authenticationCode(for: Data(toSign.utf8), using: signingKey(day: String(stamp.prefix(8)))))
+        headers["Authorization"] =
+            "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope),"
             + "SignedHeaders=\(signedHeaders),Signature=\(signature)"
         return headers
     }
@@ -55,8 +57,10 @@ struct SigV4: Sendable {
         let names = headers.map(\.0).joined(separator: ";")
         let query = request.query.map { (encode($0.0), encode($0.1)) }.sorted { $0 < $1 }.map { "\($0.0)=\($0.1)" }
             .joined(separator: "&")
-        let canonical = [request.method, request.path, query, headers.map { "\($0.0):\($0.1)\n" }.joined(), names,
-                         request.payloadHash].joined(separator: "\n")
+        let canonical = [
+            request.method, request.path, query, headers.map { "\($0.0):\($0.1)\n" }.joined(), names,
+            request.payloadHash
+        ].joined(separator: "\n")
         return (canonical, names)
     }
 
@@ -66,8 +70,9 @@ struct SigV4: Sendable {
         var encoded = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 encoded.append(Character(UnicodeScalar(byte)))
             case UInt8(ascii: "/") where keepSlash:
                 encoded.append("/")

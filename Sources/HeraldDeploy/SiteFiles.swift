@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -25,7 +25,8 @@ public struct SiteFiles: Sendable {
         self.folder = folder.standardizedFileURL.path
         var info = stat()
         guard stat(self.folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw DiagnosticError(.error(at: SourceLocation(file: shown), "there is no built site here: run herald build first"))
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: shown), "there is no built site here: run herald build first"))
         }
         var files: [File] = []
         var problems: [Diagnostic] = []
@@ -39,20 +40,25 @@ public struct SiteFiles: Sendable {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
                 if relative.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\\" }) {
-                    problems.append(.error(at: SourceLocation(file: shown + "/" + relative.escapingControls),
-                                           "a file name with a line break or a backslash cannot be deployed"))
+                    problems.append(
+                        .error(
+                            at: SourceLocation(file: shown + "/" + relative.escapingControls),
+                            "a file name with a line break or a backslash cannot be deployed"))
                 } else {
                     files.append(File(path: relative, size: Int(info.st_size)))
                 }
             case S_IFDIR: continue
             default:
-                problems.append(.error(at: SourceLocation(file: shown + "/" + relative),
-                                       "is not a regular file (a link?); a deploy sends only the files a build wrote"))
+                problems.append(
+                    .error(
+                        at: SourceLocation(file: shown + "/" + relative),
+                        "is not a regular file (a link?); a deploy sends only the files a build wrote"))
             }
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         guard !files.isEmpty else {
-            throw DiagnosticError(.error(at: SourceLocation(file: shown), "the output folder holds no files: run herald build first"))
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: shown), "the output folder holds no files: run herald build first"))
         }
         self.files = files.sorted { $0.path < $1.path }
     }

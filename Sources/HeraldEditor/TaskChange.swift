@@ -83,8 +83,10 @@ public struct NewTask: Sendable {
     /// The heading of a Markdown checklist to add the item under; nil means the last one.
     public var list: String?
 
-    public init(text: String, status: String? = nil, priority: String? = nil, due: Day? = nil, tags: [String] = [],
-                project: String? = nil, assignee: String? = nil, list: String? = nil) {
+    public init(
+        text: String, status: String? = nil, priority: String? = nil, due: Day? = nil, tags: [String] = [],
+        project: String? = nil, assignee: String? = nil, list: String? = nil
+    ) {
         self.text = text
         self.status = status
         self.priority = priority

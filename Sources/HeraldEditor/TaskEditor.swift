@@ -78,7 +78,9 @@ public struct TaskEditor: Sendable {
         var target: EditTarget?
         if let id = change.id { target = try before.target(id) }
         // The column a done, reopen, move or edit with a status sends the task to, worked out once.
-        let expectedColumn = try target.flatMap { target throws(DiagnosticError) in try column(for: change, of: target.task, context: context) }
+        let expectedColumn = try target.flatMap { target throws(DiagnosticError) in
+            try column(for: change, of: target.task, context: context)
+        }
         if let target, let expectedColumn, expectedColumn == target.task.status, !change.editsFields {
             var task = target.task
             task.id = before.shortID(of: target)
@@ -86,12 +88,15 @@ public struct TaskEditor: Sendable {
         }
 
         var editor = try source.editor(for: before, context: context)
-        let (added, warnings) = try make(change, target: target, column: expectedColumn, with: &editor, context: context)
+        let (added, warnings) = try make(
+            change, target: target, column: expectedColumn, with: &editor, context: context)
 
         let after = try source.reread(editor, from: before)
         let (task, next) = try after.check(change, target: target, before: before, added: added)
         try Self.confirm(task, shows: change, column: expectedColumn, context: context)
-        if let next, let target, let added { try Self.confirm(next, repeats: target.task, due: added.due, context: context) }
+        if let next, let target, let added {
+            try Self.confirm(next, repeats: target.task, due: added.due, context: context)
+        }
         // Only a dry run shows the diff, and on a large file working it out costs more than the edit.
         let diff = dryRun ? source.diff(editor, from: before) : ""
         if !dryRun {
@@ -108,19 +113,25 @@ public struct TaskEditor: Sendable {
     /// Makes `change` with `editor`: the new task, or `target` sent to `column`, edited or
     /// removed; the next occurrence a completion added, and what it could not do but did not
     /// stop for.
-    private func make(_ change: TaskChange, target: EditTarget?, column: String?, with editor: inout any TaskFormatEditor,
-                      context: EditContext) throws(DiagnosticError) -> (AddedOccurrence?, [Diagnostic]) {
+    private func make(
+        _ change: TaskChange, target: EditTarget?, column: String?, with editor: inout any TaskFormatEditor,
+        context: EditContext
+    ) throws(DiagnosticError) -> (AddedOccurrence?, [Diagnostic]) {
         switch change {
         case .add(let task):
             guard task.text.hasVisibleText, !task.text.contains(where: \.isNewline) else {
                 throw context.error("a task needs a title of one line")
             }
-            let status = try task.status.map { status throws(DiagnosticError) in try self.column(named: status, context: context) }
+            let status = try task.status.map { status throws(DiagnosticError) in
+                try self.column(named: status, context: context)
+            }
             try editor.add(task, status: status ?? context.firstColumn)
         case .done, .reopen, .move:
             guard let target, let column else { break }
             try editor.move(target, to: column)
-            if column == context.lastColumn, !target.task.completed { return try repeating(target, with: &editor, context: context) }
+            if column == context.lastColumn, !target.task.completed {
+                return try repeating(target, with: &editor, context: context)
+            }
         case .remove:
             if let target { try editor.remove(target) }
         case .edit(_, let edits):
@@ -143,51 +154,81 @@ public struct TaskEditor: Sendable {
 
     /// Adds the next occurrence of a task `editor` has just completed, when it repeats; a
     /// recurrence Herald cannot follow, or a format that keeps none, is a warning, not a stop.
-    private func repeating(_ target: EditTarget, with editor: inout any TaskFormatEditor,
-                           context: EditContext) throws(DiagnosticError) -> (AddedOccurrence?, [Diagnostic]) {
+    private func repeating(
+        _ target: EditTarget, with editor: inout any TaskFormatEditor,
+        context: EditContext
+    ) throws(DiagnosticError) -> (AddedOccurrence?, [Diagnostic]) {
         let line = target.record.location.line
         guard let recurrence = target.task.recurrence else {
             let paths = config.rules.keyPaths(for: .recurrence)
-            guard let text = paths.lazy.compactMap({ path -> String? in
-                if case .string(let text)? = target.record.fields.lookup(path)?.value { text } else { nil }
-            }).first else { return (nil, []) }
-            return (nil, [.warning(at: SourceLocation(file: context.file, line: line),
-                                   "'\(target.task.title)' repeats '\(text)', which Herald cannot work out (a number and d, w, m, y "
-                                   + "or b, as in 1w or +3d, or 'every 2 weeks'), so no next occurrence was added")])
+            guard
+                let text = paths.lazy.compactMap({ path -> String? in
+                    if case .string(let text)? = target.record.fields.lookup(path)?.value { text } else { nil }
+                }).first
+            else { return (nil, []) }
+            return (
+                nil,
+                [
+                    .warning(
+                        at: SourceLocation(file: context.file, line: line),
+                        "'\(target.task.title)' repeats '\(text)', which Herald cannot work out (a number and d, w, m, y "
+                            + "or b, as in 1w or +3d, or 'every 2 weeks'), so no next occurrence was added")
+                ]
+            )
         }
         guard let added = try editor.addNextOccurrence(of: target, repeating: recurrence) else {
-            return (nil, [.warning(at: SourceLocation(file: context.file, line: line),
-                                   "'\(target.task.title)' repeats \(recurrence.description), but herald tasks adds the next "
-                                   + "occurrence only in todo.txt and Markdown checklists; add it yourself")])
+            return (
+                nil,
+                [
+                    .warning(
+                        at: SourceLocation(file: context.file, line: line),
+                        "'\(target.task.title)' repeats \(recurrence.description), but herald tasks adds the next "
+                            + "occurrence only in todo.txt and Markdown checklists; add it yourself")
+                ]
+            )
         }
         return (added, [])
     }
 
     /// Throws unless the next occurrence reads back as the task it repeats, open, due as worked out.
-    private static func confirm(_ next: TaskItem, repeats task: TaskItem, due: Day?, context: EditContext) throws(DiagnosticError) {
+    private static func confirm(_ next: TaskItem, repeats task: TaskItem, due: Day?, context: EditContext)
+        throws(DiagnosticError)
+    {
         var wrong: [String] = []
-        if next.completed || next.status != context.firstColumn { wrong.append("it would be in '\(next.status)', not '\(context.firstColumn)'") }
+        if next.completed || next.status != context.firstColumn {
+            wrong.append("it would be in '\(next.status)', not '\(context.firstColumn)'")
+        }
         if next.title != task.title { wrong.append("its title would read '\(next.title)'") }
         if next.recurrence != task.recurrence { wrong.append("it would not repeat as '\(task.title)' does") }
-        if next.due != due { wrong.append("its due date would read '\(next.due?.description ?? "none")', not '\(due?.description ?? "none")'") }
+        if next.due != due {
+            wrong.append(
+                "its due date would read '\(next.due?.description ?? "none")', not '\(due?.description ?? "none")'")
+        }
         guard wrong.isEmpty else {
-            throw context.error("the next occurrence does not read back as it should: \(wrong.joined(separator: "; ")); nothing was written")
+            throw context.error(
+                "the next occurrence does not read back as it should: \(wrong.joined(separator: "; ")); nothing was written"
+            )
         }
     }
 
     /// Puts a removed task's bytes back, when the file is still as the removal left it, and
     /// checks that the file then reads with that task again.
-    private func restore(_ removal: Removal, source: TaskSource, before: TaskSnapshot, context: EditContext,
-                         dryRun: Bool) throws(DiagnosticError) -> Outcome {
+    private func restore(
+        _ removal: Removal, source: TaskSource, before: TaskSnapshot, context: EditContext,
+        dryRun: Bool
+    ) throws(DiagnosticError) -> Outcome {
         guard source.format != .sqlite else { throw context.error("a task removed from a database cannot be put back") }
         let bytes = before.file.bytes
         guard removal.fits(bytes) else {
-            throw context.error("the task file changed since the task was removed, so it cannot be put back as it was; nothing was written")
+            throw context.error(
+                "the task file changed since the task was removed, so it cannot be put back as it was; nothing was written"
+            )
         }
         let restored = removal.restoring(bytes)
         let after = try source.reread(restored, from: before)
         guard after.tasks.count == before.tasks.count + 1,
-              let index = after.tasks.firstIndex(where: { $0.id == removal.taskID }) else {
+            let index = after.tasks.firstIndex(where: { $0.id == removal.taskID })
+        else {
             throw context.error("the removed task would not be read back from the file; nothing was written")
         }
         let task = try after.shortTask(index)
@@ -202,29 +243,43 @@ public struct TaskEditor: Sendable {
     /// Throws unless the task as read back from the edited file is what the change asked for: a
     /// mapping the editor cannot write through (a nested key, a status_map without a way back)
     /// must not pass for success.
-    private static func confirm(_ task: TaskItem, shows change: TaskChange, column: String?, context: EditContext) throws(DiagnosticError) {
+    private static func confirm(_ task: TaskItem, shows change: TaskChange, column: String?, context: EditContext)
+        throws(DiagnosticError)
+    {
         var wrong: [String] = []
         if let column, task.status != column { wrong.append("it would be in '\(task.status)', not '\(column)'") }
         if case .edit(_, let edits) = change {
-            if let title = edits.title, task.title != title.trimmingBlanks() { wrong.append("its title would read '\(task.title)'") }
-            if let due = edits.due, task.due != due { wrong.append("its due date would read '\(task.due?.description ?? "none")'") }
-            if let priority = edits.priority, task.priority != priority { wrong.append("its priority would read '\(task.priority ?? "none")'") }
+            if let title = edits.title, task.title != title.trimmingBlanks() {
+                wrong.append("its title would read '\(task.title)'")
+            }
+            if let due = edits.due, task.due != due {
+                wrong.append("its due date would read '\(task.due?.description ?? "none")'")
+            }
+            if let priority = edits.priority, task.priority != priority {
+                wrong.append("its priority would read '\(task.priority ?? "none")'")
+            }
         }
         if case .add(let new) = change {
-            if let due = new.due, task.due != due { wrong.append("its due date would read '\(task.due?.description ?? "none")'") }
+            if let due = new.due, task.due != due {
+                wrong.append("its due date would read '\(task.due?.description ?? "none")'")
+            }
         }
         guard wrong.isEmpty else {
-            throw context.error("the change does not read back as asked: \(wrong.joined(separator: "; ")); nothing was written")
+            throw context.error(
+                "the change does not read back as asked: \(wrong.joined(separator: "; ")); nothing was written")
         }
     }
 
     /// The column a `done`, `reopen` or `move` sends the task to.
-    private func column(for change: TaskChange, of task: TaskItem, context: EditContext) throws(DiagnosticError) -> String? {
+    private func column(for change: TaskChange, of task: TaskItem, context: EditContext) throws(DiagnosticError)
+        -> String?
+    {
         switch change {
         case .done: context.lastColumn
         case .reopen: task.completed || task.status == context.lastColumn ? context.firstColumn : task.status
         case .move(_, let status): try column(named: status, context: context)
-        case .edit(_, let edits): try edits.status.map { status throws(DiagnosticError) in try column(named: status, context: context) }
+        case .edit(_, let edits):
+            try edits.status.map { status throws(DiagnosticError) in try column(named: status, context: context) }
         default: nil
         }
     }
@@ -235,6 +290,7 @@ public struct TaskEditor: Sendable {
         if columns.contains(name) { return name }
         if let mapped = config.rules.statusMap[name], let column = mapped { return column }
         let hint = Suggestion.nearest(to: name, in: columns).map { " (did you mean '\($0)'?)" } ?? ""
-        throw context.error("'\(name)' is not a column of the board\(hint); the columns are \(columns.joined(separator: ", "))")
+        throw context.error(
+            "'\(name)' is not a column of the board\(hint); the columns are \(columns.joined(separator: ", "))")
     }
 }

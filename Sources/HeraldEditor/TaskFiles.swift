@@ -41,12 +41,16 @@ struct TaskFiles {
         var file = try? loader.records.files(of: loader.spec).first?.path
         var which = file.map { " (such as '\($0)')" } ?? ""
         if let id = id?.trimmingBlanks(), !id.isEmpty, let tasks = try? tasks() {
-            let found = tasks.first { $0.id == id } ?? tasks.first { $0.idIsDerived && $0.id.hasPrefix(id.lowercased()) }
+            let found =
+                tasks.first { $0.id == id } ?? tasks.first { $0.idIsDerived && $0.id.hasPrefix(id.lowercased()) }
             file = found?.location.file
             which = file.map { ": task \(id) is in '\($0)'" } ?? ""
         }
-        return DiagnosticError(.error(at: SourceLocation(file: path),
-            "the tasks come from \(kind) '\(path)', and herald tasks edits one file\(which); to change a task there, name "
-                + "its file as tasks: source: in herald.yml, or edit the note itself (herald tasks list reads them all)"))
+        return DiagnosticError(
+            .error(
+                at: SourceLocation(file: path),
+                "the tasks come from \(kind) '\(path)', and herald tasks edits one file\(which); to change a task there, name "
+                    + "its file as tasks: source: in herald.yml, or edit the note itself (herald tasks list reads them all)"
+            ))
     }
 }

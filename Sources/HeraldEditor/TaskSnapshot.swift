@@ -53,9 +53,15 @@ struct TaskSnapshot: Sendable {
         case .kept(let records): return records[index]
         case .todoTxt(let bytes):
             let summary = records[index]
-            guard case .success(var record?) = TodoTxtRecordReader.record(inLine: bytes[summary.span], number: summary.line,
-                                                                          file: file.displayPath, comments: file.comments) else {
-                throw DiagnosticError(.error(at: SourceLocation(file: file.displayPath, line: summary.line), "this line no longer reads as a task"))
+            guard
+                case .success(var record?) = TodoTxtRecordReader.record(
+                    inLine: bytes[summary.span], number: summary.line,
+                    file: file.displayPath, comments: file.comments)
+            else {
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: file.displayPath, line: summary.line),
+                        "this line no longer reads as a task"))
             }
             if let entry, entry.isDerived {
                 record.derivedID = entry.id
@@ -123,12 +129,19 @@ struct TaskSnapshot: Sendable {
             throw DiagnosticError(.error(at: here, "no task has the ID '\(wanted)'; herald tasks list shows the IDs"))
         }
         guard matches.count == 1 else {
-            let candidates = try matches.prefix(10).map { index throws(DiagnosticError) in "\(shortID(index)) (\(try task(index).title))" }
-            throw DiagnosticError(.error(at: here, "the ID '\(wanted)' is ambiguous: it starts \(matches.count) IDs: \(candidates.joined(separator: ", "))"))
+            let candidates = try matches.prefix(10).map { index throws(DiagnosticError) in
+                "\(shortID(index)) (\(try task(index).title))"
+            }
+            throw DiagnosticError(
+                .error(
+                    at: here,
+                    "the ID '\(wanted)' is ambiguous: it starts \(matches.count) IDs: \(candidates.joined(separator: ", "))"
+                ))
         }
         let entry = tasks[first]
         if entry.isDerived, entry.ambiguous { throw try ambiguity(of: first) }
-        return EditTarget(task: try task(first), record: try record(at: entry.recordIndex, of: entry), index: entry.recordIndex)
+        return EditTarget(
+            task: try task(first), record: try record(at: entry.recordIndex, of: entry), index: entry.recordIndex)
     }
 
     /// The error for a task that another task of the file is alike in every field: its ID tells
@@ -141,9 +154,12 @@ struct TaskSnapshot: Sendable {
             if task.title == title { lines.append(String(task.location.line)) }
         }
         let line = records[tasks[index].recordIndex].line
-        return DiagnosticError(.error(at: SourceLocation(file: file.displayPath, line: line, column: 1),
-            "the tasks at lines \(lines.joined(separator: ", ")) read exactly alike ('\(title)'), so an ID cannot tell "
-                + "them apart; give this one an id (id:NAME in todo.txt) or change its text, then run the command again"))
+        return DiagnosticError(
+            .error(
+                at: SourceLocation(file: file.displayPath, line: line, column: 1),
+                "the tasks at lines \(lines.joined(separator: ", ")) read exactly alike ('\(title)'), so an ID cannot tell "
+                    + "them apart; give this one an id (id:NAME in todo.txt) or change its text, then run the command again"
+            ))
     }
 
     func shortID(of target: EditTarget) -> String {
@@ -153,42 +169,55 @@ struct TaskSnapshot: Sendable {
     /// The task the change made or changed, checked against what it asked: the reader must find
     /// the new task, the task in its new column, the removed task gone; and the next occurrence
     /// a completed task added, one more record where the editor put it.
-    func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot,
-               added: AddedOccurrence? = nil) throws(DiagnosticError) -> (task: TaskItem, next: TaskItem?) {
+    func check(
+        _ change: TaskChange, target: EditTarget?, before: TaskSnapshot,
+        added: AddedOccurrence? = nil
+    ) throws(DiagnosticError) -> (task: TaskItem, next: TaskItem?) {
         let here = SourceLocation(file: file.displayPath)
         guard let added, let target else { return (try check(change, target: target, before: before), nil) }
         let nextIndex = added.place == .beforeTask ? target.index : records.count - 1
-        let moved = EditTarget(task: target.task, record: target.record, index: target.index + (added.place == .beforeTask ? 1 : 0))
+        let moved = EditTarget(
+            task: target.task, record: target.record, index: target.index + (added.place == .beforeTask ? 1 : 0))
         guard records.count == before.records.count + 1,
-              let next = tasks.firstIndex(where: { $0.recordIndex == nextIndex }) else {
-            throw DiagnosticError(.error(at: here, "the next occurrence would not be read back from the file; nothing was written"))
+            let next = tasks.firstIndex(where: { $0.recordIndex == nextIndex })
+        else {
+            throw DiagnosticError(
+                .error(at: here, "the next occurrence would not be read back from the file; nothing was written"))
         }
         return (try check(change, target: moved, before: before), try shortTask(next))
     }
 
-    private func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError) -> TaskItem {
+    private func check(_ change: TaskChange, target: EditTarget?, before: TaskSnapshot) throws(DiagnosticError)
+        -> TaskItem
+    {
         let here = SourceLocation(file: file.displayPath)
         switch change {
         case .add:
             // The new task is where the tasks' lines first differ from before: an ID would not
             // do, since a new task can change the IDs of tasks that share its title.
             let old = before.tasks
-            guard tasks.count == old.count + 1, let index = tasks.indices.first(where: { index in
-                index == old.count || before.records[old[index].recordIndex].line != records[tasks[index].recordIndex].line
-            }) else {
-                throw DiagnosticError(.error(at: here, "the new task would not be read back from the file; nothing was written"))
+            guard tasks.count == old.count + 1,
+                let index = tasks.indices.first(where: { index in
+                    index == old.count
+                        || before.records[old[index].recordIndex].line != records[tasks[index].recordIndex].line
+                })
+            else {
+                throw DiagnosticError(
+                    .error(at: here, "the new task would not be read back from the file; nothing was written"))
             }
             return try shortTask(index)
         case .remove:
             guard let target, tasks.count == before.tasks.count - 1 else {
-                throw DiagnosticError(.error(at: here, "the task would still be read from the file; nothing was written"))
+                throw DiagnosticError(
+                    .error(at: here, "the task would still be read from the file; nothing was written"))
             }
             var task = target.task
             task.id = before.shortID(of: target)
             return task
         case .done, .reopen, .move, .edit, .restore:
             guard let target, let index = tasks.firstIndex(where: { $0.recordIndex == target.index }) else {
-                throw DiagnosticError(.error(at: here, "the task would no longer be read from the file; nothing was written"))
+                throw DiagnosticError(
+                    .error(at: here, "the task would no longer be read from the file; nothing was written"))
             }
             return try shortTask(index)
         }

@@ -20,24 +20,37 @@ extension TaskSnapshot {
         var assigned: [DerivedIDs.Assigned?] = []
         for record in records {
             Self.decode(record, span: 0..<0, rules: rules, derivesLater: false, into: &summaries, &decoded, &problems)
-            assigned.append(record.derivedID.flatMap { id in
-                UInt64(id, radix: 16).map { DerivedIDs.Assigned(number: $0, ambiguous: record.derivedIDIsAmbiguous) }
-            })
+            assigned.append(
+                record.derivedID.flatMap { id in
+                    UInt64(id, radix: 16).map {
+                        DerivedIDs.Assigned(number: $0, ambiguous: record.derivedIDIsAmbiguous)
+                    }
+                })
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
-        self.init(file: file, rules: rules, summaries: summaries, decoded: decoded, assigned: assigned, origin: .kept(records))
+        self.init(
+            file: file, rules: rules, summaries: summaries, decoded: decoded, assigned: assigned, origin: .kept(records)
+        )
     }
 
     /// The snapshot of a todo.txt file, read a line at a time: no record is kept.
-    static func readingTodoTxt(file: TaskFile, bytes: [UInt8], rules: TaskRules) throws(DiagnosticError) -> TaskSnapshot {
+    static func readingTodoTxt(file: TaskFile, bytes: [UInt8], rules: TaskRules) throws(DiagnosticError) -> TaskSnapshot
+    {
         let text = try TextCheck.validText(bytes, file: file.displayPath)
         let reader = TodoTxtRecordReader(comments: file.comments)
         // Lines stand alone: a large file is read a piece per core, and the pieces put together in order.
         let pieces = TodoTxtRecordReader.pieces(of: text, count: 4 * ProcessInfo.processInfo.activeProcessorCount)
         let parts = Parallel.map(pieces, chunk: 1) { piece in
-            var part = (summaries: [RecordSummary](), decoded: [Decoded](), lineProblems: [Diagnostic](), problems: [Diagnostic]())
-            part.lineProblems = reader.forEachRecord(inLines: piece.lines, firstLine: piece.firstLine, file: file.displayPath) { record, span in
-                decode(record, span: span, rules: rules, derivesLater: true, into: &part.summaries, &part.decoded, &part.problems)
+            var part = (
+                summaries: [RecordSummary](), decoded: [Decoded](), lineProblems: [Diagnostic](),
+                problems: [Diagnostic]()
+            )
+            part.lineProblems = reader.forEachRecord(
+                inLines: piece.lines, firstLine: piece.firstLine, file: file.displayPath
+            ) { record, span in
+                decode(
+                    record, span: span, rules: rules, derivesLater: true, into: &part.summaries, &part.decoded,
+                    &part.problems)
             }
             return part
         }
@@ -54,22 +67,27 @@ extension TaskSnapshot {
         problems = lineProblems + problems
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         let shared = completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
-        return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
-                            assigned: DerivedIDs.assign(summaries.map(\.key), sharedTitles: shared), origin: .todoTxt(bytes: bytes))
+        return TaskSnapshot(
+            file: file, rules: rules, summaries: summaries, decoded: decoded,
+            assigned: DerivedIDs.assign(summaries.map(\.key), sharedTitles: shared), origin: .todoTxt(bytes: bytes))
     }
 
     /// Gives the keys of records that share a title their identity, each such record read again
     /// from its line: few records share a title, and hashing every record's fields would cost
     /// more than reading those again. Returns the shared titles, for assigning the IDs.
-    static func completeIdentities(_ summaries: inout [RecordSummary], bytes: [UInt8], file: String,
-                                   comments: String?) -> Set<TaskID.Hasher> {
+    static func completeIdentities(
+        _ summaries: inout [RecordSummary], bytes: [UInt8], file: String,
+        comments: String?
+    ) -> Set<TaskID.Hasher> {
         let shared = DerivedIDs.sharedTitles(summaries.map(\.key))
         guard !shared.isEmpty else { return shared }
         for index in summaries.indices {
             guard var key = summaries[index].key, key.identity == nil, shared.contains(key.title),
-                  case .success(let record?) = TodoTxtRecordReader.record(inLine: bytes[summaries[index].span],
-                                                                           number: summaries[index].line, file: file,
-                                                                           comments: comments) else { continue }
+                case .success(let record?) = TodoTxtRecordReader.record(
+                    inLine: bytes[summaries[index].span],
+                    number: summaries[index].line, file: file,
+                    comments: comments)
+            else { continue }
             key.addIdentity(of: record)
             summaries[index].key = key
         }
@@ -78,8 +96,10 @@ extension TaskSnapshot {
 
     /// Decodes one record, keeping its summary, and its own ID when it has one. `derivesLater`:
     /// the record's derived ID comes once every record is read.
-    static func decode(_ record: Record, span: Range<Int>, rules: TaskRules, derivesLater: Bool,
-                       into summaries: inout [RecordSummary], _ decoded: inout [Decoded], _ problems: inout [Diagnostic]) {
+    static func decode(
+        _ record: Record, span: Range<Int>, rules: TaskRules, derivesLater: Bool,
+        into summaries: inout [RecordSummary], _ decoded: inout [Decoded], _ problems: inout [Diagnostic]
+    ) {
         let key = derivesLater ? DerivedIDKey(record, withIdentity: false) : nil
         var record = record
         // Any derived ID tells decoding that the record has none of its own.
@@ -94,16 +114,19 @@ extension TaskSnapshot {
         summaries.append(RecordSummary(key: key, line: record.location.line, span: span))
     }
 
-    init(file: TaskFile, rules: TaskRules, summaries: [RecordSummary], decoded: [Decoded],
-         assigned: [DerivedIDs.Assigned?], origin: RecordOrigin) {
+    init(
+        file: TaskFile, rules: TaskRules, summaries: [RecordSummary], decoded: [Decoded],
+        assigned: [DerivedIDs.Assigned?], origin: RecordOrigin
+    ) {
         self.file = file
         self.rules = rules
         records = summaries
         self.origin = origin
         let tasks = decoded.map { task in
             let derived = task.ownID == nil ? assigned[task.recordIndex] : nil
-            return TaskEntry(ownID: derived == nil ? task.ownID ?? String(summaries[task.recordIndex].line) : nil,
-                             derived: derived?.number ?? 0, ambiguous: derived?.ambiguous ?? false, recordIndex: task.recordIndex)
+            return TaskEntry(
+                ownID: derived == nil ? task.ownID ?? String(summaries[task.recordIndex].line) : nil,
+                derived: derived?.number ?? 0, ambiguous: derived?.ambiguous ?? false, recordIndex: task.recordIndex)
         }
         self.tasks = tasks
         derivedHashes = tasks.compactMap { $0.isDerived ? $0.derived : nil }

@@ -11,22 +11,29 @@ extension TaskSnapshot {
         // Records wholly before or after the changed lines stay; the others are read again.
         let first = records.firstIndex { $0.span.upperBound >= start } ?? records.count
         let last = records[first...].firstIndex { $0.span.lowerBound > oldEnd } ?? records.count
-        let firstLine = first > 0
+        let firstLine =
+            first > 0
             ? records[first - 1].line + Self.newlines(in: bytes[records[first - 1].span.upperBound..<start])
             : 1 + Self.newlines(in: bytes[Self.bomLength(bytes)..<start])
         try checkText(bytes[start..<newEnd], firstLine: firstLine)
 
         var summaries = Array(records[..<first])
-        var decoded = tasks.prefix { $0.recordIndex < first }.map { Decoded(recordIndex: $0.recordIndex, ownID: $0.ownID) }
+        var decoded = tasks.prefix { $0.recordIndex < first }.map {
+            Decoded(recordIndex: $0.recordIndex, ownID: $0.ownID)
+        }
         var problems: [Diagnostic] = []
         var line = firstLine
         var lineStart = start
         while lineStart <= newEnd {
             let lineEnd = bytes[lineStart..<newEnd].firstIndex(of: UInt8(ascii: "\n")) ?? newEnd
-            switch TodoTxtRecordReader.record(inLine: bytes[lineStart..<lineEnd], number: line, file: file.displayPath,
-                                              comments: file.comments) {
+            switch TodoTxtRecordReader.record(
+                inLine: bytes[lineStart..<lineEnd], number: line, file: file.displayPath,
+                comments: file.comments)
+            {
             case .success(let record?):
-                Self.decode(record, span: lineStart..<lineEnd, rules: rules, derivesLater: true, into: &summaries, &decoded, &problems)
+                Self.decode(
+                    record, span: lineStart..<lineEnd, rules: rules, derivesLater: true, into: &summaries, &decoded,
+                    &problems)
             case .success(nil): break
             case .failure(let error): problems += error.diagnostics
             }
@@ -47,8 +54,9 @@ extension TaskSnapshot {
             Decoded(recordIndex: task.recordIndex - last + regionEnd, ownID: task.ownID)
         }
         let shared = Self.completeIdentities(&summaries, bytes: bytes, file: file.displayPath, comments: file.comments)
-        return TaskSnapshot(file: file, rules: rules, summaries: summaries, decoded: decoded,
-                            assigned: DerivedIDs.assign(summaries.map(\.key), sharedTitles: shared), origin: .todoTxt(bytes: bytes))
+        return TaskSnapshot(
+            file: file, rules: rules, summaries: summaries, decoded: decoded,
+            assigned: DerivedIDs.assign(summaries.map(\.key), sharedTitles: shared), origin: .todoTxt(bytes: bytes))
     }
 
     /// Where the texts differ, widened to whole lines: the offset where the first changed line
@@ -73,11 +81,12 @@ extension TaskSnapshot {
         do throws(DiagnosticError) {
             _ = try TextCheck.validText(Array(text), file: file.displayPath)
         } catch {
-            throw DiagnosticError(error.diagnostics.map { problem in
-                var location = problem.location
-                location.line += firstLine - 1
-                return .error(at: location, problem.message)
-            })
+            throw DiagnosticError(
+                error.diagnostics.map { problem in
+                    var location = problem.location
+                    location.line += firstLine - 1
+                    return .error(at: location, problem.message)
+                })
         }
     }
 

@@ -20,7 +20,8 @@ struct TaskSource {
         displayPath = spec.path
         let refuse = { (message: String) in DiagnosticError(.error(at: SourceLocation(file: spec.path), message)) }
         if spec.isRemote {
-            throw refuse("the tasks come from a URL, and herald tasks edits only a local file; change the data where it is kept")
+            throw refuse(
+                "the tasks come from a URL, and herald tasks edits only a local file; change the data where it is kept")
         }
         if let files = try TaskFiles(site: site, config: config) { throw files.refusal(for: nil) }
         let url = site.appendingPathComponent(spec.path).standardizedFileURL
@@ -30,7 +31,8 @@ struct TaskSource {
         }
         let siteRoot = site.resolvingSymlinksInPath().path
         guard url.resolvingSymlinksInPath().path.hasPrefix(siteRoot + "/") else {
-            throw refuse("the task file is a link to a file outside the site folder; herald tasks writes only inside it")
+            throw refuse(
+                "the task file is a link to a file outside the site folder; herald tasks writes only inside it")
         }
         guard let format = spec.format ?? DataFormat(fileExtension: url.pathExtension) else {
             throw refuse("cannot tell the format of '\(spec.path)' from its extension; set format: in herald.yml")
@@ -46,8 +48,10 @@ struct TaskSource {
         if format == .todoTxt { return try TaskSnapshot.readingTodoTxt(file: file, bytes: file.bytes, rules: rules) }
         let records: [Record]
         if format == .sqlite {
-            records = try RecordLoader.reader(for: format, spec: spec).records(in: SourceFile(url: url, path: displayPath))
-                .derivingTaskIDs(rules: rules)
+            records = try RecordLoader.reader(for: format, spec: spec).records(
+                in: SourceFile(url: url, path: displayPath)
+            )
+            .derivingTaskIDs(rules: rules)
         } else {
             records = try textRecords(in: file.bytes)
         }
@@ -73,17 +77,22 @@ struct TaskSource {
         case .markdownChecklist: return ChecklistEditor(text: EditableLines(bytes), context: context)
         case .csv, .tsv:
             let separator = UInt8(ascii: format == .csv ? "," : "\t")
-            return RecordTaskEditor(store: try CSVDocument(bytes: bytes, file: displayPath, separator: separator), context: context)
+            return RecordTaskEditor(
+                store: try CSVDocument(bytes: bytes, file: displayPath, separator: separator), context: context)
         case .json:
-            return RecordTaskEditor(store: try JSONDocument(bytes: bytes, file: displayPath, root: spec.root), context: context)
+            return RecordTaskEditor(
+                store: try JSONDocument(bytes: bytes, file: displayPath, root: spec.root), context: context)
         case .yaml:
-            return RecordTaskEditor(store: try YAMLDocument(bytes: bytes, file: displayPath, root: spec.root), context: context)
+            return RecordTaskEditor(
+                store: try YAMLDocument(bytes: bytes, file: displayPath, root: spec.root), context: context)
         case .sqlite:
-            let store = try SQLiteTaskStore(url: url, file: displayPath, table: spec.table, query: spec.query,
-                                            idKey: rules.fields[.id] ?? "id", timeout: spec.timeout)
+            let store = try SQLiteTaskStore(
+                url: url, file: displayPath, table: spec.table, query: spec.query,
+                idKey: rules.fields[.id] ?? "id", timeout: spec.timeout)
             return RecordTaskEditor(store: store, context: context)
         case .markdown:
-            throw DiagnosticError(.error(at: SourceLocation(file: displayPath), "herald tasks cannot edit Markdown record files yet"))
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: displayPath), "herald tasks cannot edit Markdown record files yet"))
         }
     }
 
@@ -91,13 +100,16 @@ struct TaskSource {
     func reread(_ editor: any TaskFormatEditor, from before: TaskSnapshot) throws(DiagnosticError) -> TaskSnapshot {
         switch editor.result {
         case .bytes(let bytes): try reread(bytes, from: before)
-        case .database(let store): try TaskSnapshot(file: before.file, records: store.records.derivingTaskIDs(rules: rules), rules: rules)
+        case .database(let store):
+            try TaskSnapshot(file: before.file, records: store.records.derivingTaskIDs(rules: rules), rules: rules)
         }
     }
 
     /// The tasks of a text file's new bytes, read back through the format's reader.
     func reread(_ bytes: [UInt8], from before: TaskSnapshot) throws(DiagnosticError) -> TaskSnapshot {
-        format == .todoTxt ? try before.rereadingTodoTxt(bytes) : try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
+        format == .todoTxt
+            ? try before.rereadingTodoTxt(bytes)
+            : try TaskSnapshot(file: before.file, records: textRecords(in: bytes), rules: rules)
     }
 
     func diff(_ editor: any TaskFormatEditor, from before: TaskSnapshot) -> String {

@@ -31,14 +31,19 @@ public enum FrontMatter {
                 let fields = try YAMLReader.parse(yaml, file: file, lineOffset: 1)
                 guard case .map = fields.value else {
                     let location = SourceLocation(file: file, line: max(fields.line, 2), column: max(fields.column, 1))
-                    throw DiagnosticError(.error(at: location,
-                        "front matter must be a map of 'key: value' fields, found \(fields.value.kindName)"))
+                    throw DiagnosticError(
+                        .error(
+                            at: location,
+                            "front matter must be a map of 'key: value' fields, found \(fields.value.kindName)"))
                 }
                 return (fields, String(content[line.next...]), number + 1)
             }
         }
-        throw DiagnosticError(.error(at: SourceLocation(file: file, line: 1, column: 1),
-            "front matter opened by '---' on line 1 is never closed: expected a line '---' or '...' after the fields"))
+        throw DiagnosticError(
+            .error(
+                at: SourceLocation(file: file, line: 1, column: 1),
+                "front matter opened by '---' on line 1 is never closed: expected a line '---' or '...' after the fields"
+            ))
     }
 
     /// The line starting at `start`: its text without the line break, and where the next one starts.

@@ -48,7 +48,7 @@ enum HeadingID {
         case .nonspacingMark, .spacingMark, .enclosingMark:
             return ""
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber:
+            .decimalNumber, .letterNumber, .otherNumber:
             return folded(scalar)
         default:
             return nil

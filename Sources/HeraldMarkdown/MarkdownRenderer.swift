@@ -147,7 +147,8 @@ public struct MarkdownRenderer: Sendable {
     private static func trimmed(_ utf8: [UInt8]) -> String {
         let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let first = utf8.firstIndex(where: { !isBlank($0) }),
-              let last = utf8.lastIndex(where: { !isBlank($0) }) else { return "" }
+            let last = utf8.lastIndex(where: { !isBlank($0) })
+        else { return "" }
         return String(decoding: utf8[first...last], as: UTF8.self)
     }
 

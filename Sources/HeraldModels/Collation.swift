@@ -49,7 +49,9 @@ public enum Collation {
                     switch part.properties.generalCategory {
                     case .nonspacingMark, .spacingMark, .enclosingMark: continue
                     default:
-                        if part.isASCII { take(UInt8(part.value)) } else if part.properties.isAlphabetic {
+                        if part.isASCII {
+                            take(UInt8(part.value))
+                        } else if part.properties.isAlphabetic {
                             String(part).utf8.forEach(take)
                         } else {
                             take(UInt8(ascii: " "))

@@ -12,7 +12,8 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// A day of the proleptic Gregorian calendar; nil when it does not exist (`2014-02-30`).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Day.length(ofMonth: month, in: year)).contains(day) else { return nil }
+            (1...Day.length(ofMonth: month, in: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

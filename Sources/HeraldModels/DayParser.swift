@@ -7,7 +7,8 @@ extension Day {
         let bytes = Array(text.utf8)
         guard bytes.count == 10 else { return false }
         return bytes.indices.allSatisfy { index in
-            index == 4 || index == 7 ? bytes[index] == UInt8(ascii: "-")
+            index == 4 || index == 7
+                ? bytes[index] == UInt8(ascii: "-")
                 : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
         }
     }
@@ -17,7 +18,8 @@ extension Day {
         guard Day.isISOShaped(text) else { return nil }
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
-              scanner.skip("-"), let day = scanner.number(digits: 2) else { return nil }
+            scanner.skip("-"), let day = scanner.number(digits: 2)
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -30,14 +32,16 @@ extension Day {
     public static func parse(_ text: String, in timeZone: TimeZone) -> Day? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let dayOfMonth = scanner.number(digits: 2),
-              let day = Day(year: year, month: month, day: dayOfMonth) else { return nil }
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let dayOfMonth = scanner.number(digits: 2),
+            let day = Day(year: year, month: month, day: dayOfMonth)
+        else { return nil }
         if scanner.isAtEnd { return day }
 
         guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-              let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
-              let minute = scanner.number(digits: 2), minute < 60 else { return nil }
+            let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
+            let minute = scanner.number(digits: 2), minute < 60
+        else { return nil }
         var second = 0
         if scanner.skip(":") {
             guard let value = scanner.number(digits: 2), value <= 60 else { return nil }

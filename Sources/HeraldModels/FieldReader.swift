@@ -86,7 +86,8 @@ struct FieldReader {
             return link
         default:
             let shown = link.count > 60 ? String(link.prefix(60)) + "…" : link
-            warn("field '\(field)' of \(subject): '\(shown)' is not a path or an http(s) link; it is left out", at: node)
+            warn(
+                "field '\(field)' of \(subject): '\(shown)' is not a path or an http(s) link; it is left out", at: node)
             return nil
         }
     }
@@ -98,7 +99,8 @@ struct FieldReader {
         // Placeholders are short: a long text is never one, and checking that needs no trimmed
         // copy of, say, a whole biography.
         case .string(let text):
-            !text.hasVisibleText || (!placeholders.isEmpty && text.utf8.count <= 64 && placeholders.contains(text.trimmed()))
+            !text.hasVisibleText
+                || (!placeholders.isEmpty && text.utf8.count <= 64 && placeholders.contains(text.trimmed()))
         default: false
         }
     }
@@ -116,7 +118,9 @@ struct FieldReader {
                 case .found(let found): node = found
                 case .missing: continue
                 case .intoList(let listPath, let rest, let list):
-                    report("field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))", at: list)
+                    report(
+                        "field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))",
+                        at: list)
                     return nil
                 }
             }
@@ -162,7 +166,8 @@ struct FieldReader {
         }
         guard let value else {
             let expected = acceptsX ? "a completion flag (true/false, 1/0 or x)" : "true or false"
-            report("field '\(path)' of \(subject): expected \(expected), found \(node.value.quotedForMessage)", at: node)
+            report(
+                "field '\(path)' of \(subject): expected \(expected), found \(node.value.quotedForMessage)", at: node)
             return nil
         }
         return (value, node)
@@ -171,8 +176,9 @@ struct FieldReader {
     mutating func day(_ paths: [String], name: String, in timeZone: TimeZone) -> Day? {
         guard let (path, node) = find(paths) else { return nil }
         guard case .string(let text) = node.value else {
-            report("field '\(path)' of \(subject): expected a date (YYYY-MM-DD), found \(node.value.quotedForMessage)",
-                   at: node)
+            report(
+                "field '\(path)' of \(subject): expected a date (YYYY-MM-DD), found \(node.value.quotedForMessage)",
+                at: node)
             return nil
         }
         guard let day = Day.parse(text.trimmed(), in: timeZone) else {
@@ -187,8 +193,9 @@ struct FieldReader {
     mutating func slug(_ paths: [String], derivedFrom names: [String?]) -> String {
         if let (path, node) = find(paths), let slug = text(of: node, field: path) {
             if let problem = Slug.problem(with: slug) {
-                report("\(subject) has slug '\(slug)', which cannot name a folder: \(problem) "
-                       + "(a slug from the data is used as written)", at: node)
+                report(
+                    "\(subject) has slug '\(slug)', which cannot name a folder: \(problem) "
+                        + "(a slug from the data is used as written)", at: node)
             }
             return slug
         }
@@ -217,8 +224,9 @@ struct FieldReader {
             let parts = splitText ? FieldReader.split(text) : [text.trimmed()]
             return parts.filter { !isMissing(.string($0)) }
         default:
-            report("field '\(path)' of \(subject): expected a list of texts, found \(node.value.quotedForMessage)",
-                   at: node)
+            report(
+                "field '\(path)' of \(subject): expected a list of texts, found \(node.value.quotedForMessage)",
+                at: node)
             return []
         }
     }

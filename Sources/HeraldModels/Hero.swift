@@ -57,10 +57,12 @@ public struct Hero: Sendable, Identifiable {
     /// code that changes a hero after decoding must give it a new one.
     public var revision = 0
 
-    public init(id: String, slug: String, name: String, fullName: String? = nil, biography: String? = nil,
-                publisher: String? = nil, alignment: String? = nil, stats: [Stat] = [], appearance: [Trait] = [],
-                aliases: [String] = [], affiliations: [String] = [], images: [String] = [], tags: [String] = [],
-                extra: DataMap = DataMap(), location: SourceLocation) {
+    public init(
+        id: String, slug: String, name: String, fullName: String? = nil, biography: String? = nil,
+        publisher: String? = nil, alignment: String? = nil, stats: [Stat] = [], appearance: [Trait] = [],
+        aliases: [String] = [], affiliations: [String] = [], images: [String] = [], tags: [String] = [],
+        extra: DataMap = DataMap(), location: SourceLocation
+    ) {
         self.id = id
         self.slug = slug
         self.name = name

@@ -7,10 +7,14 @@ extension Hero {
     /// `-`, blank text and null mean "unknown" (the superhero-api's placeholders): such a field
     /// is missing, not wrong. The biography is the record's Markdown body when it has one.
     /// Warnings (an image link left out) go to `log`.
-    public static func decode(_ record: Record, rules: HeroRules, log: DiagnosticLog? = nil) throws(DiagnosticError) -> Hero {
+    public static func decode(_ record: Record, rules: HeroRules, log: DiagnosticLog? = nil) throws(DiagnosticError)
+        -> Hero
+    {
         guard case .map = record.fields.value else {
-            throw DiagnosticError(.error(at: record.location,
-                                         "a hero must be a map of fields, found \(record.fields.value.kindName)"))
+            throw DiagnosticError(
+                .error(
+                    at: record.location,
+                    "a hero must be a map of fields, found \(record.fields.value.kindName)"))
         }
         var reader = FieldReader(record, kind: "hero", placeholders: ["-"])
         let name = reader.text(rules.keyPaths(for: .name))
@@ -28,7 +32,8 @@ extension Hero {
         hero.biography = biography(&reader, rules: rules)
         hero.publisher = reader.text(rules.keyPaths(for: .publisher))
         hero.alignment = reader.text(rules.keyPaths(for: .alignment))
-        hero.stats = rules.statFields.isEmpty
+        hero.stats =
+            rules.statFields.isEmpty
             ? statsMap(&reader, paths: rules.keyPaths(for: .stats))
             : rules.statFields.compactMap { path in
                 reader.find([path]).flatMap { stat(&reader, name: lastPart(of: path), node: $0.node) }
@@ -59,7 +64,8 @@ extension Hero {
             switch ImageLinks.resolve(link, base: rules.imageBase) {
             case .success(let resolved): return resolved
             case .failure(let problem):
-                let why = problem == .leavesSite
+                let why =
+                    problem == .leavesSite
                     ? "would leave the site (set heroes.image_base to where the images are, such as https://cdn.example.org/)"
                     : "cannot be read as a link"
                 reader.report("image '\(link)' of \(reader.subject) \(why)", at: reader.find(paths)?.node)
@@ -83,8 +89,9 @@ extension Hero {
     private static func statsMap(_ reader: inout FieldReader, paths: [String]) -> [Stat] {
         guard let (path, node) = reader.find(paths) else { return [] }
         guard case .map(let map) = node.value else {
-            reader.report("field '\(path)' of \(reader.subject): expected a map of stats, "
-                          + "found \(node.value.quotedForMessage)", at: node)
+            reader.report(
+                "field '\(path)' of \(reader.subject): expected a map of stats, "
+                    + "found \(node.value.quotedForMessage)", at: node)
             return []
         }
         // Sized exactly: compactMap grows by doubling, and 100,000 heroes keep their stats all build.
@@ -108,8 +115,9 @@ extension Hero {
         default: break
         }
         if !reader.isMissing(node.value) {
-            reader.report("stat '\(name)' of \(reader.subject): expected a number, "
-                          + "found \(node.value.quotedForMessage)", at: node)
+            reader.report(
+                "stat '\(name)' of \(reader.subject): expected a number, "
+                    + "found \(node.value.quotedForMessage)", at: node)
         }
         return nil
     }
@@ -118,8 +126,9 @@ extension Hero {
     private static func appearance(_ reader: inout FieldReader, paths: [String]) -> [Trait] {
         guard let (path, node) = reader.find(paths) else { return [] }
         guard case .map(let map) = node.value else {
-            reader.report("field '\(path)' of \(reader.subject): expected a map of descriptions, "
-                          + "found \(node.value.quotedForMessage)", at: node)
+            reader.report(
+                "field '\(path)' of \(reader.subject): expected a map of descriptions, "
+                    + "found \(node.value.quotedForMessage)", at: node)
             return []
         }
         var traits: [Trait] = []
@@ -129,8 +138,9 @@ extension Hero {
             if case .list(let items) = value.value { parts = items } else { parts = [value] }
             let texts = parts.filter { !reader.isMissing($0.value) }.compactMap { part -> String? in
                 if case .list = part.value {
-                    reader.report("'\(name)' in the appearance of \(reader.subject): expected text, found a list",
-                                  at: part)
+                    reader.report(
+                        "'\(name)' in the appearance of \(reader.subject): expected text, found a list",
+                        at: part)
                     return nil
                 }
                 return reader.text(of: part, field: "\(path).\(name)")

@@ -24,14 +24,20 @@ public struct HeroRanking: Sendable {
         // comparison: thousands of heroes share a total, and the sort compares their names many
         // times. Indices, not heroes, are sorted: a hero is many strings and arrays, and copying
         // 100,000 of them is slower than the sort itself.
-        let totals = Parallel.map(Array(heroes.indices), chunk: 1024) { heroes[$0].stats.isEmpty ? nil : heroes[$0].statsTotal }
+        let totals = Parallel.map(Array(heroes.indices), chunk: 1024) {
+            heroes[$0].stats.isEmpty ? nil : heroes[$0].statsTotal
+        }
         let ranked = heroes.indices.filter { totals[$0] != nil }
         let order: [Int]
         if sortedByName {
             order = ranked.sorted { (totals[$0] ?? 0, $1) > (totals[$1] ?? 0, $0) }
         } else {
-            let names = Parallel.map(Array(heroes.indices), chunk: 1024) { (heroes[$0].name.lowercased(), heroes[$0].slug) }
-            order = ranked.sorted { (-(totals[$0] ?? 0), names[$0].0, names[$0].1, $0) < (-(totals[$1] ?? 0), names[$1].0, names[$1].1, $1) }
+            let names = Parallel.map(Array(heroes.indices), chunk: 1024) {
+                (heroes[$0].name.lowercased(), heroes[$0].slug)
+            }
+            order = ranked.sorted {
+                (-(totals[$0] ?? 0), names[$0].0, names[$0].1, $0) < (-(totals[$1] ?? 0), names[$1].0, names[$1].1, $1)
+            }
         }
         var entries: [Entry] = []
         entries.reserveCapacity(order.count)

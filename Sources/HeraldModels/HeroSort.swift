@@ -36,7 +36,9 @@ public struct HeroSort: Sendable, Hashable {
             case .double(let number): number.isFinite ? .number(number) : nil
             case .bool(let flag): .number(flag ? 1 : 0)
             case .string(let text):
-                if let number = Double(text.trimmed()), number.isFinite { .number(number) } else if text.hasVisibleText {
+                if let number = Double(text.trimmed()), number.isFinite {
+                    .number(number)
+                } else if text.hasVisibleText {
                     .text(Collation.key(text))
                 } else {
                     nil

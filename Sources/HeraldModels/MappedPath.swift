@@ -25,7 +25,8 @@ public struct MappedPath: Sendable, Hashable {
             }
         }.map { mapped in
             let hint = Suggestion.nearest(to: mapped.path, in: records[0].keys).map { " (did you mean '\($0)'?)" } ?? ""
-            return .warning(at: mapped.location, "'\(mapped.setting)' reads '\(mapped.path)', which no \(kind) record has\(hint)")
+            return .warning(
+                at: mapped.location, "'\(mapped.setting)' reads '\(mapped.path)', which no \(kind) record has\(hint)")
         }
     }
 }

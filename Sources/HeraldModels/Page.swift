@@ -13,8 +13,10 @@ public struct Page: Sendable {
     public var frontMatter: DataMap
     public var location: SourceLocation
 
-    public init(title: String, slug: String, date: Day? = nil, draft: Bool = false, body: String,
-                frontMatter: DataMap = DataMap(), location: SourceLocation) {
+    public init(
+        title: String, slug: String, date: Day? = nil, draft: Bool = false, body: String,
+        frontMatter: DataMap = DataMap(), location: SourceLocation
+    ) {
         self.title = title
         self.slug = slug
         self.date = date
@@ -28,8 +30,10 @@ public struct Page: Sendable {
     /// file name, `date` may be a timestamp (its day in `timeZone`), `draft` defaults to false.
     public static func decode(_ record: Record, timeZone: TimeZone = .gmt) throws(DiagnosticError) -> Page {
         guard case .map(let frontMatter) = record.fields.value else {
-            throw DiagnosticError(.error(at: record.location,
-                                         "front matter must be a map of fields, found \(record.fields.value.kindName)"))
+            throw DiagnosticError(
+                .error(
+                    at: record.location,
+                    "front matter must be a map of fields, found \(record.fields.value.kindName)"))
         }
         let fileName = URL(fileURLWithPath: record.location.file).deletingPathExtension().lastPathComponent
         var reader = FieldReader(record, kind: "page")
@@ -41,8 +45,9 @@ public struct Page: Sendable {
             reader.report("\(reader.subject) has no title: add 'title:' to its front matter", at: nil)
         }
         let slug = reader.slug(["slug"], derivedFrom: [fileName])
-        var page = Page(title: title ?? "", slug: slug, body: record.body ?? "", frontMatter: frontMatter,
-                        location: record.location)
+        var page = Page(
+            title: title ?? "", slug: slug, body: record.body ?? "", frontMatter: frontMatter,
+            location: record.location)
         page.date = reader.day(["date"], name: "date", in: timeZone)
         page.draft = reader.flag(["draft"], acceptsX: false)?.value ?? false
 

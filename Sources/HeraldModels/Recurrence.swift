@@ -31,7 +31,8 @@ public struct Recurrence: Sendable, Hashable {
         guard let last = rest.last, let unit = Unit(rawValue: last) else { return nil }
         let digits = rest.dropLast()
         guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let count = Int(digits), (1...Self.largestCount).contains(count) else { return nil }
+            let count = Int(digits), (1...Self.largestCount).contains(count)
+        else { return nil }
         self.count = count
         self.unit = unit
     }
@@ -49,9 +50,11 @@ public struct Recurrence: Sendable, Hashable {
             count = number
             words = words.dropFirst()
         }
-        let units: [String: Unit] = ["day": .day, "days": .day, "week": .week, "weeks": .week, "month": .month,
-                                     "months": .month, "year": .year, "years": .year, "weekday": .businessDay,
-                                     "weekdays": .businessDay]
+        let units: [String: Unit] = [
+            "day": .day, "days": .day, "week": .week, "weeks": .week, "month": .month,
+            "months": .month, "year": .year, "years": .year, "weekday": .businessDay,
+            "weekdays": .businessDay
+        ]
         guard words.count == 1, let word = words.first, let unit = units[word] else { return nil }
         self.count = count
         self.unit = unit
@@ -92,8 +95,10 @@ public struct Recurrence: Sendable, Hashable {
 
     /// "every week", "every 3 days", "every 2 business days", and " after the due date" for `+`.
     public var description: String {
-        let names: [Unit: (String, String)] = [.day: ("day", "days"), .week: ("week", "weeks"), .month: ("month", "months"),
-                                               .year: ("year", "years"), .businessDay: ("business day", "business days")]
+        let names: [Unit: (String, String)] = [
+            .day: ("day", "days"), .week: ("week", "weeks"), .month: ("month", "months"),
+            .year: ("year", "years"), .businessDay: ("business day", "business days")
+        ]
         let (one, many) = names[unit] ?? ("day", "days")
         return (count == 1 ? "every \(one)" : "every \(count) \(many)") + (fromDue ? ", from the due date" : "")
     }

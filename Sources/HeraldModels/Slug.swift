@@ -67,13 +67,13 @@ public enum Slug {
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "a"..."z", "A"..."Z", "0"..."9", "-", "_", ".", "~",
-             "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "@":
+            "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "@":
             return true
         default:
             guard !scalar.isASCII else { return false }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
+                .nonspacingMark, .spacingMark, .decimalNumber, .letterNumber, .otherNumber:
                 return true
             default:
                 return false

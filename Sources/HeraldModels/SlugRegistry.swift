@@ -37,9 +37,12 @@ public enum SlugRegistry {
                 holders[key] = index
                 continue
             }
-            found.append(.error(at: items[index].location,
-                                "duplicate slug '\(slug)': \(kind) '\(items[index].label)' (\(items[index].location)) and "
-                                    + "\(kind) '\(items[holder].label)' (\(items[holder].location)) would be written to the same page"))
+            found.append(
+                .error(
+                    at: items[index].location,
+                    "duplicate slug '\(slug)': \(kind) '\(items[index].label)' (\(items[index].location)) and "
+                        + "\(kind) '\(items[holder].label)' (\(items[holder].location)) would be written to the same page"
+                ))
         }
         return found
     }
@@ -47,6 +50,7 @@ public enum SlugRegistry {
     /// Slugs are made lowercase already, so the usual one is its own key: no new string per record.
     @usableFromInline
     static func caseFolded(_ slug: String) -> String {
-        slug.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) ? slug : slug.lowercased()
+        slug.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
+            ? slug : slug.lowercased()
     }
 }

@@ -10,11 +10,15 @@ extension TaskItem {
     /// Warnings (a link left out) go to `log`.
     /// Without `keepsFields`, the task keeps no copy of its record (`record`, `extra`): for a
     /// reader that only checks every record of a file and keeps their IDs.
-    public static func decode(_ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
-                              keepsFields: Bool = true) throws(DiagnosticError) -> TaskItem? {
+    public static func decode(
+        _ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
+        keepsFields: Bool = true
+    ) throws(DiagnosticError) -> TaskItem? {
         guard case .map = record.fields.value else {
-            throw DiagnosticError(.error(at: record.location,
-                                         "a task must be a map of fields, found \(record.fields.value.kindName)"))
+            throw DiagnosticError(
+                .error(
+                    at: record.location,
+                    "a task must be a map of fields, found \(record.fields.value.kindName)"))
         }
         var reader = FieldReader(record, kind: "task")
         reader.tracksConsumed = keepsFields
@@ -34,8 +38,9 @@ extension TaskItem {
         guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
         else { return nil }
 
-        var task = TaskItem(id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
-                        status: status, completed: completed, completedAt: completedAt, location: record.location)
+        var task = TaskItem(
+            id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
+            status: status, completed: completed, completedAt: completedAt, location: record.location)
         task.idIsDerived = explicitID == nil && record.derivedID != nil
         read(into: &task, from: &reader, rules: rules)
         task.subtasks = subtasks(&reader, rules: rules, log: log)
@@ -75,11 +80,14 @@ extension TaskItem {
         task.note = reader.text(rules.keyPaths(for: .note))
         task.contexts = unique(reader.list(rules.keyPaths(for: .contexts)))
         task.threshold = reader.day(rules.keyPaths(for: .threshold), name: "threshold date", in: rules.timeZone)
-        if let (path, node) = reader.find(rules.keyPaths(for: .recurrence)), let text = reader.text(of: node, field: path) {
+        if let (path, node) = reader.find(rules.keyPaths(for: .recurrence)),
+            let text = reader.text(of: node, field: path)
+        {
             task.recurrence = Recurrence(text.trimmed())
             if task.recurrence == nil {
-                reader.warn("\(reader.subject) repeats '\(text)', which Herald does not understand (a number and d, w, m, "
-                            + "y or b, as in 1w or +3d, or 'every 2 weeks'); it is shown without repeating", at: node)
+                reader.warn(
+                    "\(reader.subject) repeats '\(text)', which Herald does not understand (a number and d, w, m, "
+                        + "y or b, as in 1w or +3d, or 'every 2 weeks'); it is shown without repeating", at: node)
             }
         }
     }
@@ -88,8 +96,10 @@ extension TaskItem {
     ///
     /// With a status, the completion flag still wins when present, else the last column means
     /// done. Without one, the flag (or a completion date) picks the last column or the first.
-    private static func placement(_ reader: inout FieldReader, rules: TaskRules, flag: Bool?,
-                                  completedAt: Day?) -> (status: String, completed: Bool)? {
+    private static func placement(
+        _ reader: inout FieldReader, rules: TaskRules, flag: Bool?,
+        completedAt: Day?
+    ) -> (status: String, completed: Bool)? {
         guard let first = rules.columns.first, let last = rules.columns.last else {
             reader.report("no board columns are configured for \(reader.subject)", at: nil)
             return ("", flag ?? false)
@@ -103,9 +113,10 @@ extension TaskItem {
                 // A checklist's own status is the user's, not a typo: shown where its box puts
                 // it, and said, rather than failing the board.
                 let example = rules.columns.count > 2 ? rules.columns[1] : last
-                reader.warn("\(reader.subject) has the checklist status '[\(mark)]', which status_map does not map, so it "
-                            + "is shown as if its box were empty; map it (status_map: {\"\(mark)\": \(example)}) or drop it (~)",
-                            at: node)
+                reader.warn(
+                    "\(reader.subject) has the checklist status '[\(mark)]', which status_map does not map, so it "
+                        + "is shown as if its box were empty; map it (status_map: {\"\(mark)\": \(example)}) or drop it (~)",
+                    at: node)
             }
             let completed = flag ?? (completedAt != nil)
             return (completed ? last : first, completed)
@@ -122,8 +133,9 @@ extension TaskItem {
         }
         if !rules.columns.contains(status) {
             let hint = Suggestion.nearest(to: status, in: rules.columns).map { " (did you mean '\($0)'?)" } ?? ""
-            reader.report("\(reader.subject) has status '\(status)', which is in no column "
-                          + "(columns: \(rules.columns.joined(separator: ", ")))\(hint)", at: node)
+            reader.report(
+                "\(reader.subject) has status '\(status)', which is in no column "
+                    + "(columns: \(rules.columns.joined(separator: ", ")))\(hint)", at: node)
         }
         return (status, flag ?? (status == last))
     }
@@ -142,7 +154,8 @@ extension TaskItem {
     /// Names in source order without repeats or a leading `@`.
     private static func unique(_ names: [String]) -> [String] {
         var seen: Set<String> = []
-        return names
+        return
+            names
             .map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
@@ -150,8 +163,9 @@ extension TaskItem {
     private static func subtasks(_ reader: inout FieldReader, rules: TaskRules, log: DiagnosticLog?) -> [TaskItem] {
         guard let (path, node) = reader.find(rules.keyPaths(for: .subtasks)) else { return [] }
         guard case .list(let items) = node.value else {
-            reader.report("field '\(path)' of \(reader.subject): expected a list of tasks, "
-                          + "found \(node.value.quotedForMessage)", at: node)
+            reader.report(
+                "field '\(path)' of \(reader.subject): expected a list of tasks, "
+                    + "found \(node.value.quotedForMessage)", at: node)
             return []
         }
         var subtasks: [TaskItem] = []

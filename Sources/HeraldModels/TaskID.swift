@@ -85,8 +85,9 @@ public enum TaskID {
         public init?(_ text: String) {
             let lowered = text.lowercased()
             guard (1...16).contains(lowered.utf8.count),
-                  lowered.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-                  let value = UInt64(lowered, radix: 16) else { return nil }
+                lowered.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
+                let value = UInt64(lowered, radix: 16)
+            else { return nil }
             self.value = value
             digits = lowered.utf8.count
         }
@@ -119,7 +120,8 @@ public enum TaskID {
         numbers.reserveCapacity(ids.count)
         for id in ids {
             guard id.utf8.count == 16, id.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-                  let number = UInt64(id, radix: 16) else { return nil }
+                let number = UInt64(id, radix: 16)
+            else { return nil }
             numbers.append(number)
         }
         return numbers

@@ -44,11 +44,13 @@ public struct TaskItem: Sendable, Identifiable {
     public var record = DataMap()
     public var location: SourceLocation
 
-    public init(id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
-                priority: String? = nil, created: Day? = nil, due: Day? = nil, completedAt: Day? = nil,
-                tags: [String] = [], project: String? = nil, assignee: String? = nil, image: String? = nil,
-                url: String? = nil, subtasks: [TaskItem] = [], extra: DataMap = DataMap(),
-                location: SourceLocation) {
+    public init(
+        id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
+        priority: String? = nil, created: Day? = nil, due: Day? = nil, completedAt: Day? = nil,
+        tags: [String] = [], project: String? = nil, assignee: String? = nil, image: String? = nil,
+        url: String? = nil, subtasks: [TaskItem] = [], extra: DataMap = DataMap(),
+        location: SourceLocation
+    ) {
         self.id = id
         self.title = title
         self.notes = notes

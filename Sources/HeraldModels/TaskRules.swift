@@ -47,8 +47,10 @@ public struct TaskRules: Sendable {
 
     public static let defaultColumns = ["todo", "doing", "done"]
 
-    public init(fields: [TaskField: String] = [:], columns: [String] = TaskRules.defaultColumns,
-                statusMap: [String: String?] = [:], timeZone: TimeZone = .gmt) {
+    public init(
+        fields: [TaskField: String] = [:], columns: [String] = TaskRules.defaultColumns,
+        statusMap: [String: String?] = [:], timeZone: TimeZone = .gmt
+    ) {
         self.fields = fields
         self.columns = columns
         self.statusMap = statusMap

@@ -68,17 +68,21 @@ struct Escaper: Sendable {
     static let none = Escaper([nul])
     /// The controls XML forbids are dropped from HTML too: HTML calls them parse errors, and a
     /// page is no place for a terminal's escape sequence.
-    static let html = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")]
-                              + xmlControls)
-    static let xml = Escaper([nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")]
-                             + xmlControls, dropsNoncharacters: true)
+    static let html = Escaper(
+        [nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")]
+            + xmlControls)
+    static let xml = Escaper(
+        [nul, ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;")]
+            + xmlControls, dropsNoncharacters: true)
     /// Backslash escapes for the ASCII punctuation that can start emphasis, links, code, headings,
     /// lists, tables, strikethrough or raw HTML, so data such as `*NSYNC_` stays literal text;
     /// letters, digits and harmless punctuation stay as they are, keeping the Markdown readable.
     static let markdown = Escaper([nul] + Array("\\`*_[]<>#+-!|~()&").map { ($0, "\\\($0)") })
     static let json = Escaper(
-        [nul, ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"),
-         ("\u{08}", "\\b"), ("\u{0C}", "\\f")],
+        [
+            nul, ("\"", "\\\""), ("\\", "\\\\"), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t"),
+            ("\u{08}", "\\b"), ("\u{0C}", "\\f")
+        ],
         escapesControls: true
     )
 
@@ -88,7 +92,8 @@ struct Escaper: Sendable {
             let byte = bytes[index]
             let slot = table[Int(byte)]
             if dropsNoncharacters, byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF,
-               bytes[index + 2] & 0xFE == 0xBE {
+                bytes[index + 2] & 0xFE == 0xBE
+            {
                 if runStart < index {
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 }

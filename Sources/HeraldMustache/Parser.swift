@@ -46,12 +46,15 @@ struct Parser {
         flush()
         if frames.count > 1, let tag = frames[frames.count - 1].tag {
             let expected = "\(tag.openDelimiter)/\(tag.content)\(tag.closeDelimiter)"
-            throw error(at: tag.position, "unclosed \(frames[frames.count - 1].kind.noun) '\(tag.content)' (opened here; expected '\(expected)')")
+            throw error(
+                at: tag.position,
+                "unclosed \(frames[frames.count - 1].kind.noun) '\(tag.content)' (opened here; expected '\(expected)')")
         }
         return frames[0].nodes
     }
 
     func error(at position: Position, _ message: String) -> DiagnosticError {
-        DiagnosticError(.error(at: SourceLocation(file: origin.path, line: position.line, column: position.column), message))
+        DiagnosticError(
+            .error(at: SourceLocation(file: origin.path, line: position.line, column: position.column), message))
     }
 }

@@ -71,7 +71,8 @@ extension Parser {
                 if !trailingWhitespaceTaken { appendText(bytes[range]) }
             case .tag(let tag):
                 let role = roles[index]
-                let takesRest = try handle(tag, role: role, standalone: false, deferredLineStart: index == deferredParent)
+                let takesRest = try handle(
+                    tag, role: role, standalone: false, deferredLineStart: index == deferredParent)
                 if takesRest { trailingWhitespaceTaken = true }
             }
         }

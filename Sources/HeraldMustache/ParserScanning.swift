@@ -96,7 +96,8 @@ extension Parser {
         let kind: Tag.Kind
         var sigil = ""
         switch cursor < bytes.count ? bytes[cursor] : 0 {
-        case UInt8(ascii: "{"): kind = .variable(escaped: false); closing = [UInt8(ascii: "}")] + closeDelimiter; sigil = "{"
+        case UInt8(ascii: "{"):
+            kind = .variable(escaped: false); closing = [UInt8(ascii: "}")] + closeDelimiter; sigil = "{"
         case UInt8(ascii: "&"): kind = .variable(escaped: false); sigil = "&"
         case UInt8(ascii: "#"): kind = .section; sigil = "#"
         case UInt8(ascii: "^"): kind = .inverted; sigil = "^"
@@ -145,17 +146,21 @@ extension Parser {
     }
 
     func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
     }
 
     func validate(_ name: String, dotted: Bool, tag: Tag) throws(DiagnosticError) {
         if name.isEmpty {
-            throw error(at: tag.position, "empty tag: expected a name between '\(tag.openDelimiter)' and '\(tag.closeDelimiter)'")
+            throw error(
+                at: tag.position,
+                "empty tag: expected a name between '\(tag.openDelimiter)' and '\(tag.closeDelimiter)'")
         }
         if name.utf8.contains(where: isSpace) {
             throw error(at: tag.position, "invalid name '\(name)': a name cannot contain spaces")
         }
-        if dotted, name != ".", name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        if dotted, name != ".", name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        {
             throw error(at: tag.position, "invalid name '\(name)': empty part in a dotted name")
         }
     }
@@ -163,7 +168,9 @@ extension Parser {
     mutating func setDelimiters(_ content: String, at tagPosition: Position) throws(DiagnosticError) {
         let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
         guard parts.count == 2, !parts.contains(where: { $0.contains("=") }) else {
-            throw error(at: tagPosition, "invalid delimiters '\(content)': expected two delimiters separated by a space, neither containing '='")
+            throw error(
+                at: tagPosition,
+                "invalid delimiters '\(content)': expected two delimiters separated by a space, neither containing '='")
         }
         openDelimiter = Array(parts[0].utf8)
         closeDelimiter = Array(parts[1].utf8)

@@ -43,7 +43,9 @@ extension Parser {
     }
 
     /// Handles one tag; returns true when the rest of the line is whitespace that belongs to it.
-    mutating func handle(_ tag: Tag, role: Role, standalone: Bool, deferredLineStart: Bool) throws(DiagnosticError) -> Bool {
+    mutating func handle(_ tag: Tag, role: Role, standalone: Bool, deferredLineStart: Bool) throws(DiagnosticError)
+        -> Bool
+    {
         // The whitespace before the tag, when nothing else stands before it on its line.
         var leading: [UInt8] { role.leftClear ? Array(lineIndentation.prefix(role.indentation)) : [] }
         switch tag.kind {
@@ -53,7 +55,8 @@ extension Parser {
             append(.variable(Variable(name: Name(tag.content), escaped: escaped, position: tag.position)))
             return false
         case .partial:
-            let inclusion = Inclusion(target: target(of: tag), indent: standalone ? leading : nil, arguments: [:], position: tag.position)
+            let inclusion = Inclusion(
+                target: target(of: tag), indent: standalone ? leading : nil, arguments: [:], position: tag.position)
             append(.partial(inclusion))
             return false
         case .section:
@@ -154,18 +157,27 @@ extension Parser {
     mutating func close(_ tag: Tag, rightClear: Bool, standalone: Bool) throws(DiagnosticError) -> Bool {
         settle()
         guard frames.count > 1, let openTag = frames[frames.count - 1].tag else {
-            throw error(at: tag.position, "'\(tag.openDelimiter)/\(tag.content)\(tag.closeDelimiter)' closes nothing: no section is open here")
+            throw error(
+                at: tag.position,
+                "'\(tag.openDelimiter)/\(tag.content)\(tag.closeDelimiter)' closes nothing: no section is open here")
         }
         let frame = frames[frames.count - 1]
         guard openTag.content == tag.content else {
-            throw error(at: tag.position, "'\(tag.openDelimiter)/\(tag.content)\(tag.closeDelimiter)' closes \(frame.kind.noun) '\(openTag.content)' opened at \(openTag.position.line):\(openTag.position.column)")
+            throw error(
+                at: tag.position,
+                "'\(tag.openDelimiter)/\(tag.content)\(tag.closeDelimiter)' closes \(frame.kind.noun) '\(openTag.content)' opened at \(openTag.position.line):\(openTag.position.column)"
+            )
         }
         frames.removeLast()
         switch frame.kind {
         case .root:
             return false
         case .section(let inverted):
-            append(.section(Section(name: Name(openTag.content), inverted: inverted, children: frame.nodes, position: openTag.position)))
+            append(
+                .section(
+                    Section(
+                        name: Name(openTag.content), inverted: inverted, children: frame.nodes,
+                        position: openTag.position)))
             return false
         case .parent:
             let pairStandalone = frame.openLeftClear && rightClear
@@ -175,8 +187,9 @@ extension Parser {
             }
             var arguments: [String: Block] = [:]
             for case .block(let block) in frame.nodes { arguments[block.name] = block }
-            let inclusion = Inclusion(target: target(of: openTag), indent: pairStandalone ? frame.leading : nil,
-                                      arguments: arguments, position: openTag.position)
+            let inclusion = Inclusion(
+                target: target(of: openTag), indent: pairStandalone ? frame.leading : nil,
+                arguments: arguments, position: openTag.position)
             append(.parent(inclusion))
             return pairStandalone && !standalone
         case .block:
@@ -189,8 +202,11 @@ extension Parser {
                 site = .midLine
                 siteIndent = frame.openLeftClear && rightClear ? frame.leading : []
             }
-            append(.block(Block(name: openTag.content, children: frame.nodes, site: site, siteIndent: siteIndent,
-                                startsLine: frame.openStandalone, origin: origin, position: openTag.position)))
+            append(
+                .block(
+                    Block(
+                        name: openTag.content, children: frame.nodes, site: site, siteIndent: siteIndent,
+                        startsLine: frame.openStandalone, origin: origin, position: openTag.position)))
             return false
         }
     }

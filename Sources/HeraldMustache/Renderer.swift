@@ -78,7 +78,9 @@ struct Renderer {
         var runStart = 0
         var index = 0
         while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r") {
+            if bytes[index] == UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\n"),
+                bytes[index + 1] != UInt8(ascii: "\r")
+            {
                 output.append(contentsOf: bytes[runStart...index])
                 output.append(contentsOf: indent)
                 runStart = index + 1
@@ -108,7 +110,10 @@ struct Renderer {
         case .list, .map:
             if strict {
                 let name = variable.name.text
-                report(at: variable.position, "'\(name)' is \(value.kindName), which has no text; use a section to go through it: {{#\(name)}}…{{/\(name)}}")
+                report(
+                    at: variable.position,
+                    "'\(name)' is \(value.kindName), which has no text; use a section to go through it: {{#\(name)}}…{{/\(name)}}"
+                )
             }
         }
     }
@@ -164,14 +169,17 @@ struct Renderer {
             }
         }
         guard var value = found else {
-            let innermost = stack.reversed().lazy.compactMap { context -> [String: TemplateValue]? in
-                if case .map(let map) = context { map } else { nil }
-            }.first ?? [:]
+            let innermost =
+                stack.reversed().lazy.compactMap { context -> [String: TemplateValue]? in
+                    if case .map(let map) = context { map } else { nil }
+                }.first ?? [:]
             var everywhere: [String] = innermost.keys.sorted()
             for context in stack.reversed() {
                 if case .map(let map) = context { everywhere.append(contentsOf: map.keys.sorted()) }
             }
-            report(at: position, unknownKeyMessage(first.key, in: name, known: innermost.keys.sorted(), candidates: everywhere))
+            report(
+                at: position,
+                unknownKeyMessage(first.key, in: name, known: innermost.keys.sorted(), candidates: everywhere))
             return
         }
         var path = first.key
@@ -183,12 +191,20 @@ struct Renderer {
             }
             switch value {
             case .map(let map):
-                report(at: position, unknownKeyMessage(part.key, in: name, known: map.keys.sorted(), candidates: map.keys.sorted()))
+                report(
+                    at: position,
+                    unknownKeyMessage(part.key, in: name, known: map.keys.sorted(), candidates: map.keys.sorted()))
             case .list(let items):
                 if part.index == nil {
-                    report(at: position, "'\(path)' is a list, which has no key '\(part.key)'; go through it with a section: {{#\(path)}}…{{/\(path)}}")
+                    report(
+                        at: position,
+                        "'\(path)' is a list, which has no key '\(part.key)'; go through it with a section: {{#\(path)}}…{{/\(path)}}"
+                    )
                 } else {
-                    report(at: position, "'\(name.text)': index \(part.key) is out of range, '\(path)' has \(items.count) item\(items.count == 1 ? "" : "s")")
+                    report(
+                        at: position,
+                        "'\(name.text)': index \(part.key) is out of range, '\(path)' has \(items.count) item\(items.count == 1 ? "" : "s")"
+                    )
                 }
             default:
                 report(at: position, "'\(path)' is \(value.kindName), which has no key '\(part.key)'")
@@ -215,7 +231,8 @@ struct Renderer {
     }
 
     private mutating func report(at position: Position, _ message: String) {
-        let diagnostic = Diagnostic.error(at: SourceLocation(file: current.origin.path, line: position.line, column: position.column), message)
+        let diagnostic = Diagnostic.error(
+            at: SourceLocation(file: current.origin.path, line: position.line, column: position.column), message)
         // A tag inside a loop fails the same way for every item; once is enough.
         if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
     }
@@ -227,20 +244,26 @@ struct Renderer {
         guard !stopped else { return false }
         steps += 1
         guard steps > Self.maxSteps else { return true }
-        report(at: position, "the template renders more than \(Self.maxSteps) list items and partials; "
-               + "does a partial include itself inside a list?")
+        report(
+            at: position,
+            "the template renders more than \(Self.maxSteps) list items and partials; "
+                + "does a partial include itself inside a list?")
         stopped = true
         return false
     }
 
     /// Counts one level of nesting; false (after reporting) when it goes too deep.
-    private mutating func enter(at position: Position, _ what: @autoclosure () -> String, partial: String? = nil) -> Bool {
+    private mutating func enter(at position: Position, _ what: @autoclosure () -> String, partial: String? = nil)
+        -> Bool
+    {
         guard depth < Self.maxDepth else {
             // The first path to get this deep is a runaway; the rest of the page would only
             // repeat it (exponentially, when it runs through a list), so rendering stops here.
             stopped = true
             // Named once, as the cycle that repeats, not as the hundreds of levels it made.
-            let how = partial.flatMap(cycle(reaching:)).map { ": \($0) include each other without end" } ?? "; does a template include itself without end?"
+            let how =
+                partial.flatMap(cycle(reaching:)).map { ": \($0) include each other without end" }
+                ?? "; does a template include itself without end?"
             report(at: position, "\(what()) nested more than \(Self.maxDepth) levels deep\(how)")
             return false
         }
@@ -283,7 +306,9 @@ struct Renderer {
     private mutating func include(_ inclusion: Inclusion) {
         guard let index = templateIndex(inclusion.target, at: inclusion.position) else { return }
         let template = library.templates[index]
-        guard spend(at: inclusion.position), enter(at: inclusion.position, "partials", partial: template.name) else { return }
+        guard spend(at: inclusion.position), enter(at: inclusion.position, "partials", partial: template.name) else {
+            return
+        }
         partialChain.append(template.name)
         let saved = (indent, overrides, current)
         defer {
@@ -323,7 +348,9 @@ struct Renderer {
 
     private mutating func reportUnknownTemplate(_ name: String, at position: Position) {
         var message = "unknown partial '\(name)'"
-        if let near = Suggestion.nearest(to: name, in: library.indexByName.keys) { message += "; did you mean '\(near)'?" }
+        if let near = Suggestion.nearest(to: name, in: library.indexByName.keys) {
+            message += "; did you mean '\(near)'?"
+        }
         report(at: position, message)
     }
 

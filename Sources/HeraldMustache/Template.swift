@@ -61,9 +61,12 @@ struct Name: Sendable {
 
     init(_ text: String) {
         self.text = text
-        self.parts = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map {
-            Part(key: String($0), index: Int($0))
-        }
+        self.parts =
+            text == "."
+            ? []
+            : text.split(separator: ".", omittingEmptySubsequences: false).map {
+                Part(key: String($0), index: Int($0))
+            }
     }
 }
 
@@ -144,8 +147,10 @@ final class Block: Sendable {
     let origin: TemplateOrigin
     let position: Position
 
-    init(name: String, children: [Node], site: Site, siteIndent: [UInt8], startsLine: Bool,
-         origin: TemplateOrigin, position: Position) {
+    init(
+        name: String, children: [Node], site: Site, siteIndent: [UInt8], startsLine: Bool,
+        origin: TemplateOrigin, position: Position
+    ) {
         self.name = name
         self.children = children
         self.site = site

@@ -24,7 +24,8 @@ public struct TemplateLibrary: Sendable {
         }
         self.templates = kept
         self.indexByName = byName
-        self.indexByOrigin = Dictionary(uniqueKeysWithValues: kept.enumerated().map { (ObjectIdentifier($1.origin), $0) })
+        self.indexByOrigin = Dictionary(
+            uniqueKeysWithValues: kept.enumerated().map { (ObjectIdentifier($1.origin), $0) })
         self.links = kept.map { template in template.partialNames.map { byName[$0] ?? -1 } }
     }
 
@@ -49,7 +50,9 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders the template called `name` into UTF-8 bytes: what a page writer needs, without
     /// the validation and copy of a round trip through `String`.
-    public func renderBytes(_ name: String, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> [UInt8] {
+    public func renderBytes(_ name: String, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError)
+        -> [UInt8]
+    {
         guard let template = self[name] else {
             var message = "no template named '\(name)'"
             if let near = Suggestion.nearest(to: name, in: names) { message += "; did you mean '\(near)'?" }
@@ -59,12 +62,16 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders `template`, which need not belong to the library, resolving its partials here.
-    public func render(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> String {
+    public func render(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError)
+        -> String
+    {
         String(decoding: try renderBytes(template, value, strict: strict), as: UTF8.self)
     }
 
     /// Renders `template` into UTF-8 bytes.
-    public func renderBytes(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError) -> [UInt8] {
+    public func renderBytes(_ template: Template, _ value: TemplateValue, strict: Bool = false) throws(DiagnosticError)
+        -> [UInt8]
+    {
         var renderer = Renderer(library: self, root: template, value: value, strict: strict)
         renderer.render(template.nodes)
         if !renderer.diagnostics.isEmpty { throw DiagnosticError(renderer.diagnostics) }
@@ -100,8 +107,10 @@ extension TemplateLibrary {
     /// `FOLDER/name.mustache`, then `FOLDER/name`, in each folder in turn. `extra` templates win
     /// over files of the same name; `fallback` templates stand in for names no folder has (a theme
     /// built into the program, under a site's own files). Every file's errors are collected before throwing.
-    public init(folders: [String], loading: Loading = .everyFile, adding extra: [Template] = [],
-                fallback: [Template] = []) throws(DiagnosticError) {
+    public init(
+        folders: [String], loading: Loading = .everyFile, adding extra: [Template] = [],
+        fallback: [Template] = []
+    ) throws(DiagnosticError) {
         var loader = FolderLoader(folders: folders)
         // Extra templates first, so that files of the same name are not even read.
         for template in extra { loader.add(template) }
@@ -163,7 +172,8 @@ private struct FolderLoader {
     /// Loads the templates (`*.mustache` files) among `files[i]`, paths inside `folders[i]`.
     mutating func load(listed files: [[String]]) {
         for (folder, relatives) in zip(folders, files) {
-            for relative in relatives where relative.hasSuffix(".mustache") && Self.isFile(Self.join(folder, relative)) {
+            for relative in relatives where relative.hasSuffix(".mustache") && Self.isFile(Self.join(folder, relative))
+            {
                 load(name: String(relative.dropLast(".mustache".count)), folder: folder, file: relative)
             }
         }
@@ -182,8 +192,9 @@ private struct FolderLoader {
 
     /// A template's text: a regular file only (a FIFO would block for ever), up to `FileBytes.textLimit`.
     static func read(_ path: String) throws(DiagnosticError) -> String {
-        let bytes = try FileBytes.read(path: path, at: SourceLocation(file: path), limit: FileBytes.textLimit,
-                                       tooLarge: ", the most a template may hold", ifMissing: "no such file")
+        let bytes = try FileBytes.read(
+            path: path, at: SourceLocation(file: path), limit: FileBytes.textLimit,
+            tooLarge: ", the most a template may hold", ifMissing: "no such file")
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw DiagnosticError(.error(at: SourceLocation(file: path), "not valid UTF-8 text"))
         }

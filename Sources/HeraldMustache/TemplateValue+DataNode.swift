@@ -11,7 +11,8 @@ extension TemplateValue {
         case .double(let value): self = .double(value)
         case .string(let value): self = .string(value)
         case .list(let items): self = .list(items.map(TemplateValue.init))
-        case .map(let map): self = .map(Dictionary(uniqueKeysWithValues: map.entries.map { ($0.key, TemplateValue($0.node)) }))
+        case .map(let map):
+            self = .map(Dictionary(uniqueKeysWithValues: map.entries.map { ($0.key, TemplateValue($0.node)) }))
         }
     }
 }

@@ -35,27 +35,37 @@ public struct BurnUpChart: Sendable {
         let undatedCreated = tasks.count - created.count
         let undatedDone = tasks.filter(\.completed).count - completed.count
         var notes: [TemplateValue] = []
-        if undatedCreated > 0 { notes.append(.string(Plural.count(undatedCreated, one: "task has", many: "tasks have") + " no creation date.")) }
+        if undatedCreated > 0 {
+            notes.append(
+                .string(Plural.count(undatedCreated, one: "task has", many: "tasks have") + " no creation date."))
+        }
         if undatedDone > 0 {
-            notes.append(.string(Plural.count(undatedDone, one: "done task has", many: "done tasks have") + " no completion date."))
+            notes.append(
+                .string(
+                    Plural.count(undatedDone, one: "done task has", many: "done tasks have") + " no completion date."))
         }
         let end = lastMonday.adding(days: 6)
         return [
             "title": "Burn-up: created and done",
             "any": .bool(!(created.isEmpty && completed.isEmpty)),
             "empty_text": "No task has a creation or completion date yet.",
-            "description": .string("By \(text.short(min(end, text.today))), \(Plural.count(createdTotals.last ?? 0, one: "task", many: "tasks")) "
-                                   + "created and \(doneTotals.last ?? 0) done, over \(Plural.count(weeks, one: "week", many: "weeks"))."),
+            "description": .string(
+                "By \(text.short(min(end, text.today))), \(Plural.count(createdTotals.last ?? 0, one: "task", many: "tasks")) "
+                    + "created and \(doneTotals.last ?? 0) done, over \(Plural.count(weeks, one: "week", many: "weeks"))."
+            ),
             "width": .int(Self.width), "height": .int(Self.height),
             "left": .int(Self.left), "right": .int(Self.right), "top": .int(Self.top), "baseline": .int(Self.baseline),
             "highest": .int(highest), "label_x": .int(Self.left - 6), "label_y": .int(Self.baseline + 18),
             "created_points": .string(points(createdTotals)), "done_points": .string(points(doneTotals)),
             "first_label": .string(text.short(firstMonday)), "last_label": .string(text.short(lastMonday)),
             "notes": .list(notes), "any_notes": .bool(!notes.isEmpty),
-            "rows": .list((0..<weeks).reversed().map { week in
-                ["week": .string(text.short(firstMonday.adding(days: 7 * week))),
-                 "created": .int(createdTotals[week]), "done": .int(doneTotals[week])]
-            }),
+            "rows": .list(
+                (0..<weeks).reversed().map { week in
+                    [
+                        "week": .string(text.short(firstMonday.adding(days: 7 * week))),
+                        "created": .int(createdTotals[week]), "done": .int(doneTotals[week])
+                    ]
+                })
         ]
     }
 
@@ -72,6 +82,8 @@ public struct BurnUpChart: Sendable {
             }
         }
         var running = before
-        return perWeek.map { running += $0; return running }
+        return perWeek.map {
+            running += $0; return running
+        }
     }
 }

@@ -10,7 +10,7 @@ public struct CycleTimes: Sendable {
     /// The histogram's buckets: a label and the most days a task in it took.
     private static let buckets: [(label: String, upTo: Int)] = [
         ("Same day", 0), ("1 day", 1), ("2–3 days", 3), ("4–7 days", 7), ("1–2 weeks", 14), ("2–4 weeks", 30),
-        ("Longer", Int.max),
+        ("Longer", Int.max)
     ]
 
     public init() {}
@@ -31,25 +31,32 @@ public struct CycleTimes: Sendable {
         let bars: [TemplateValue] = zip(Self.buckets, counts).enumerated().map { index, pair in
             let height = pair.1 * (Self.baseline - Self.top) / highest
             let x = Self.left + index * slot + (slot - barWidth) / 2
-            return ["label": .string(pair.0.label), "count": .int(pair.1), "x": .int(x), "y": .int(Self.baseline - height),
-                    "width": .int(barWidth), "height": .int(height), "center": .int(x + barWidth / 2),
-                    "value_y": .int(Self.baseline - height - 4), "label_y": .int(Self.baseline + 16)]
+            return [
+                "label": .string(pair.0.label), "count": .int(pair.1), "x": .int(x), "y": .int(Self.baseline - height),
+                "width": .int(barWidth), "height": .int(height), "center": .int(x + barWidth / 2),
+                "value_y": .int(Self.baseline - height - 4), "label_y": .int(Self.baseline + 16)
+            ]
         }
-        let summary = days.isEmpty ? "" : "Median \(Self.days(Self.quantile(days, 2, of: 4))) from created to done; "
-            + "the middle half took \(Self.quantile(days, 1, of: 4))–\(Self.days(Self.quantile(days, 3, of: 4))), "
-            + "over \(Plural.count(days.count, one: "task", many: "tasks"))."
+        let summary =
+            days.isEmpty
+            ? ""
+            : "Median \(Self.days(Self.quantile(days, 2, of: 4))) from created to done; "
+                + "the middle half took \(Self.quantile(days, 1, of: 4))–\(Self.days(Self.quantile(days, 3, of: 4))), "
+                + "over \(Plural.count(days.count, one: "task", many: "tasks"))."
         return [
             "title": "Cycle time: created to done",
             "any": .bool(!days.isEmpty),
             "empty_text": "No done task has both a creation and a completion date yet.",
             "description": .string(summary),
-            "note": missing > 0 ? .string(Plural.count(missing, one: "done task lacks", many: "done tasks lack")
-                                          + " a creation or completion date and is not counted.") : nil,
+            "note": missing > 0
+                ? .string(
+                    Plural.count(missing, one: "done task lacks", many: "done tasks lack")
+                        + " a creation or completion date and is not counted.") : nil,
             "count": .int(days.count),
             "median": days.isEmpty ? nil : .int(Self.quantile(days, 2, of: 4)),
             "width": .int(Self.width), "height": .int(Self.height),
             "left": .int(Self.left), "right": .int(Self.right), "baseline": .int(Self.baseline),
-            "bars": .list(bars),
+            "bars": .list(bars)
         ]
     }
 

@@ -32,7 +32,9 @@ struct FactFormatter: Sendable {
         case .list(let nodes): nodes.compactMap { item($0.value, names: names) }
         case .map(let map):
             map.entries.compactMap { entry in
-                item(entry.node.value, names: names).map { Item(text: "\(HeroFormatting.label(entry.key)): \($0.text)") }
+                item(entry.node.value, names: names).map {
+                    Item(text: "\(HeroFormatting.label(entry.key)): \($0.text)")
+                }
             }
         default: item(value, names: names).map { [$0] } ?? []
         }
@@ -41,7 +43,8 @@ struct FactFormatter: Sendable {
     private func item(_ value: DataValue, names: [String: String]) -> Item? {
         switch value {
         case .null, .list, .map: return nil
-        case .bool(let flag): return Item(text: names[flag ? "true" : "false"] ?? (flag ? "Yes" : "No"), raw: flag ? "true" : "false")
+        case .bool(let flag):
+            return Item(text: names[flag ? "true" : "false"] ?? (flag ? "Yes" : "No"), raw: flag ? "true" : "false")
         case .int(let number): return Item(text: names[String(number)] ?? whole(number), raw: String(number))
         case .double(let number): return Item(text: names[String(number)] ?? decimal(number), raw: String(number))
         case .string(let text):
@@ -52,7 +55,8 @@ struct FactFormatter: Sendable {
                 return Item(text: whole(number), raw: text)
             }
             let lower = text.prefix(8).lowercased()
-            let isLink = (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !text.contains(where: \.isWhitespace)
+            let isLink =
+                (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !text.contains(where: \.isWhitespace)
             return Item(text: text, raw: text, url: isLink ? text : nil)
         }
     }

@@ -23,8 +23,10 @@ struct FactsView: Sendable {
 
     /// Adds the keys to `view`; `link` gives an item's link (its group page), else an item that is
     /// a URL links to itself.
-    func add(_ values: [DataValue], record: DataMap, to view: inout [String: TemplateValue],
-             link: (Int, FactFormatter.Item) -> String? = { _, _ in nil }) {
+    func add(
+        _ values: [DataValue], record: DataMap, to view: inout [String: TemplateValue],
+        link: (Int, FactFormatter.Item) -> String? = { _, _ in nil }
+    ) {
         var list: [TemplateValue] = []
         list.reserveCapacity(facts.count)
         var texts = [String: TemplateValue](minimumCapacity: facts.count)
@@ -33,12 +35,15 @@ struct FactsView: Sendable {
             // `.null`, not "—": a template tells a missing fact from one whose text is a dash.
             let text: TemplateValue = items.isEmpty ? .null : .string(items.map(\.text).joined(separator: ", "))
             texts[fact.name] = text
-            list.append(["name": .string(fact.name), "label": .string(labels[position]), "text": text,
-                         "missing": .bool(items.isEmpty), "empty_text": "—",
-                         "items": .list(items.map { item in
-                             let href = link(position, item) ?? item.url
-                             return ["text": .string(item.text), "href": href.map { .string($0) } ?? .null]
-                         })])
+            list.append([
+                "name": .string(fact.name), "label": .string(labels[position]), "text": text,
+                "missing": .bool(items.isEmpty), "empty_text": "—",
+                "items": .list(
+                    items.map { item in
+                        let href = link(position, item) ?? item.url
+                        return ["text": .string(item.text), "href": href.map { .string($0) } ?? .null]
+                    })
+            ])
         }
         view["facts"] = .list(list)
         view["has_facts"] = .bool(!facts.isEmpty)
@@ -50,9 +55,13 @@ struct FactsView: Sendable {
     /// `has_card_facts`.
     func addCard(_ values: [DataValue], positions: [Int]?, to view: inout [String: TemplateValue]) {
         view["has_card_facts"] = .bool(!(positions ?? []).isEmpty)
-        view["card_facts"] = .list((positions ?? []).map { position in
-            let texts = items(values, position).map(\.text)
-            return ["label": .string(labels[position]), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
-        })
+        view["card_facts"] = .list(
+            (positions ?? []).map { position in
+                let texts = items(values, position).map(\.text)
+                return [
+                    "label": .string(labels[position]),
+                    "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))
+                ]
+            })
     }
 }

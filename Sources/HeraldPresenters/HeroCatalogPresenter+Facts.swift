@@ -23,10 +23,11 @@ extension HeroCatalogPresenter {
             return
         }
         card["has_card_facts"] = true
-        card["card_facts"] = .list(keys.map { key in
-            let (label, texts) = cardTexts(index, key)
-            return ["label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
-        })
+        card["card_facts"] = .list(
+            keys.map { key in
+                let (label, texts) = cardTexts(index, key)
+                return ["label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
+            })
     }
 
     /// What the cards show of the site's facts, for the search index to match: a search for

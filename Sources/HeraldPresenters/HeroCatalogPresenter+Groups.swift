@@ -58,12 +58,15 @@ extension HeroCatalogPresenter {
         let links = Linker(from: route)
         let label = label(of: group.key)
         let title = "\(label): \(group.display)" + (number == 1 ? "" : ", page \(number)")
-        var view = context.chrome(route: route, title: title,
-                                  description: "\(context.heroesTitle) whose \(HeroFormatting.inSentence(label)) is \(group.display).",
-                                  links: links, section: "heroes")
+        var view = context.chrome(
+            route: route, title: title,
+            description: "\(context.heroesTitle) whose \(HeroFormatting.inSentence(label)) is \(group.display).",
+            links: links, section: "heroes")
         view["title"] = .string(title)
         let pages = group.pagination.pageCount
-        view["summary"] = .string(Plural.count(group.members.count, one: "hero", many: "heroes") + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
+        view["summary"] = .string(
+            Plural.count(group.members.count, one: "hero", many: "heroes")
+                + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
         view["group_title"] = .string("All by \(HeroFormatting.inSentence(label))")
         view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })
         view["pagination"] = group.pagination.view(page: number, links: links)
@@ -80,9 +83,13 @@ extension HeroCatalogPresenter {
         let title = groupIndexTitle(key)
         var view = context.chrome(route: route, title: title, description: title + ".", links: links, section: "heroes")
         view["title"] = .string(title)
-        view["values"] = .list(groups.filter { $0.key == key }.map { group in
-            ["name": .string(group.display), "href": .string(links.href(group.route)), "count": .int(group.members.count)]
-        })
+        view["values"] = .list(
+            groups.filter { $0.key == key }.map { group in
+                [
+                    "name": .string(group.display), "href": .string(links.href(group.route)),
+                    "count": .int(group.members.count)
+                ]
+            })
         return .map(view)
     }
 
@@ -93,9 +100,13 @@ extension HeroCatalogPresenter {
 
     func groupLinks(links: Linker) -> TemplateValue {
         let keys = groupBy.filter { groupIndexByValue[$0] != nil }
-        return ["any": .bool(!keys.isEmpty), "items": .list(keys.map { key in
-            ["label": .string(label(of: key)), "href": .string(links.href(groupIndexRoute(key)))]
-        })]
+        return [
+            "any": .bool(!keys.isEmpty),
+            "items": .list(
+                keys.map { key in
+                    ["label": .string(label(of: key)), "href": .string(links.href(groupIndexRoute(key)))]
+                })
+        ]
     }
 
     /// The link to the group page of `value` of `key`; nil when the catalog is not grouped by it.
@@ -106,24 +117,37 @@ extension HeroCatalogPresenter {
     /// `{name, href}` for a field's value when the catalog is grouped by that field; nil otherwise.
     func fieldGroupLink(_ field: HeroField, _ value: String?, links: Linker) -> TemplateValue {
         guard let value, let key = groupBy.first(where: { $0.value == .field(field) }),
-              let href = groupLink(key, value, links: links) else { return nil }
+            let href = groupLink(key, value, links: links)
+        else { return nil }
         return ["name": .string(value), "href": .string(href)]
     }
 
     /// Every key's groups, in the order of `keys`, each key's values in the order a person reads
     /// their display names.
-    static func groups(of heroes: [Hero], by keys: [HeroGroupKey], facts: [RecordFact], perPage: Int, folder: String) -> [Group] {
+    static func groups(of heroes: [Hero], by keys: [HeroGroupKey], facts: [RecordFact], perPage: Int, folder: String)
+        -> [Group]
+    {
         keys.flatMap { key in
             let names: [String: String]
-            if case .fact(let index) = key.value, facts.indices.contains(index) { names = facts[index].values } else { names = [:] }
+            if case .fact(let index) = key.value, facts.indices.contains(index) {
+                names = facts[index].values
+            } else {
+                names = [:]
+            }
             let found = HeroGrouping.members(of: heroes, by: key.value)
-                .map { (value: $0.value, display: names[$0.value] ?? $0.value, order: Collation.key(names[$0.value] ?? $0.value),
-                        members: $0.members) }
+                .map {
+                    (
+                        value: $0.value, display: names[$0.value] ?? $0.value,
+                        order: Collation.key(names[$0.value] ?? $0.value),
+                        members: $0.members
+                    )
+                }
                 .sorted { $0.order != $1.order ? Collation.less($0.order, $1.order) : $0.value < $1.value }
             return zip(found, FolderNames.make(for: found.map(\.display))).map { group, name in
                 let route = "\(folder)/\(key.folder)/\(name)/"
-                return Group(key: key, value: group.value, display: group.display, route: route, members: group.members,
-                             pagination: Pagination(itemCount: group.members.count, perPage: perPage, firstRoute: route))
+                return Group(
+                    key: key, value: group.value, display: group.display, route: route, members: group.members,
+                    pagination: Pagination(itemCount: group.members.count, perPage: perPage, firstRoute: route))
             }
         }
     }

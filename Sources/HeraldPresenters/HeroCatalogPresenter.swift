@@ -42,9 +42,11 @@ public final class HeroCatalogPresenter: Sendable {
     let sharedKey: Int
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
-    public init(heroes: consuming [Hero], groupBy: [HeroGroupKey], perPage: Int, search: Bool = true,
-                facts: [RecordFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name,
-                stats: [String: HeroStatSetting] = [:], context: SiteContext) {
+    public init(
+        heroes: consuming [Hero], groupBy: [HeroGroupKey], perPage: Int, search: Bool = true,
+        facts: [RecordFact] = [], card: [HeroValueKey]? = nil, sort: HeroSort = .name,
+        stats: [String: HeroStatSetting] = [:], context: SiteContext
+    ) {
         self.context = context
         self.search = search
         self.facts = facts
@@ -56,7 +58,8 @@ public final class HeroCatalogPresenter: Sendable {
         folder = context.heroesFolder
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
-        factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+        factsView = FactsView(
+            facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
         factLabels = factsView.labels
         factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
@@ -66,46 +69,68 @@ public final class HeroCatalogPresenter: Sendable {
         // Each hero's card pieces on every core: every hero needs them, and the dev server plans
         // again on every rebuild.
         let pieces = Parallel.map(Array(sorted.indices), chunk: 1024) { index in
-            (HeroFormatting.initials(sorted[index].name), HeroFormatting.color(for: sorted[index].slug),
-             HeroFormatting.number(sorted[index].statsTotal))
+            (
+                HeroFormatting.initials(sorted[index].name), HeroFormatting.color(for: sorted[index].slug),
+                HeroFormatting.number(sorted[index].statsTotal)
+            )
         }
         initials = pieces.map(\.0)
         colors = pieces.map(\.1)
         totals = pieces.map(\.2)
-        var labels: [String: String] = [:]
-        for index in sorted.indices {
-            for name in sorted[index].stats.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
-            for name in sorted[index].appearance.lazy.map(\.name) where labels[name] == nil { labels[name] = HeroFormatting.label(name) }
-        }
-        for (name, setting) in stats { if let label = setting.label { labels[name] = label } }
-        self.labels = labels
+        labels = Self.labels(of: sorted, stats: stats)
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
         var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
+        sharedKey = Self.sharedFingerprint(
+            context: context, count: sorted.count, statScales: statScales, labels: labels,
+            choices: [
+                AnyHashable(search), AnyHashable(facts), AnyHashable(card), AnyHashable(groupBy), AnyHashable(sort)
+            ])
+    }
+
+    /// The label of every stat and trait the heroes have, from its name unless `stats` gives one.
+    private static func labels(of heroes: [Hero], stats: [String: HeroStatSetting]) -> [String: String] {
+        var labels: [String: String] = [:]
+        for index in heroes.indices {
+            for name in heroes[index].stats.lazy.map(\.name) where labels[name] == nil {
+                labels[name] = HeroFormatting.label(name)
+            }
+            for name in heroes[index].appearance.lazy.map(\.name) where labels[name] == nil {
+                labels[name] = HeroFormatting.label(name)
+            }
+        }
+        for (name, setting) in stats { if let label = setting.label { labels[name] = label } }
+        return labels
+    }
+
+    /// What every page of the catalog shares: a page whose own view data is unchanged and whose
+    /// shared part hashes the same needs no rendering again.
+    private static func sharedFingerprint(
+        context: SiteContext, count: Int, statScales: [String: Double], labels: [String: String], choices: [AnyHashable]
+    ) -> Int {
         var shared = Hasher()
         let sample = context.heroesFolder + "/-/"
-        shared.combine(context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
-        shared.combine(sorted.count)
+        shared.combine(
+            context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
+        shared.combine(count)
         for name in statScales.keys.sorted() {
             shared.combine(name)
             shared.combine(statScales[name])
         }
         shared.combine(labels)
-        shared.combine(search)
-        shared.combine(facts)
-        shared.combine(card)
-        shared.combine(groupBy)
-        shared.combine(sort)
-        sharedKey = shared.finalize()
+        for choice in choices { shared.combine(choice) }
+        return shared.finalize()
     }
 
     /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.
     private static func statScales(_ heroes: [Hero], settings: [String: HeroStatSetting]) -> [String: Double] {
         var scales: [String: Double] = [:]
         for index in heroes.indices {
-            for stat in heroes[index].stats where stat.value > scales[stat.name, default: 0] { scales[stat.name] = stat.value }
+            for stat in heroes[index].stats where stat.value > scales[stat.name, default: 0] {
+                scales[stat.name] = stat.value
+            }
         }
         for (name, setting) in settings { if let max = setting.max { scales[name] = max } }
         return scales
@@ -128,12 +153,15 @@ public final class HeroCatalogPresenter: Sendable {
         let route = pagination.route(ofPage: number)
         let links = Linker(from: route)
         let title = number == 1 ? context.heroesTitle : "\(context.heroesTitle), page \(number)"
-        var view = context.chrome(route: route, title: title, description: "The hero catalog of \(context.title).",
-                                  links: links, section: "heroes")
+        var view = context.chrome(
+            route: route, title: title, description: "The hero catalog of \(context.title).",
+            links: links, section: "heroes")
         view["title"] = .string(title)
-        view["summary"] = .string(heroes.isEmpty ? "The catalog is empty."
-            : "\(Plural.count(heroes.count, one: "hero", many: "heroes")), sorted by \(sortDescription)"
-                + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
+        view["summary"] = .string(
+            heroes.isEmpty
+                ? "The catalog is empty."
+                : "\(Plural.count(heroes.count, one: "hero", many: "heroes")), sorted by \(sortDescription)"
+                    + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
         view["search"] = .bool(search && !heroes.isEmpty)
         view["empty_text"] = "No heroes yet. Add records to the heroes source and build again."
@@ -149,8 +177,9 @@ public final class HeroCatalogPresenter: Sendable {
         let route = self.route(slug: hero.slug)
         let links = Linker(from: route)
         let biography = hero.biography.map { context.markdown.render($0) }
-        var view = context.chrome(detailChrome, route: route, title: hero.name,
-                                  description: biography?.summary ?? "\(hero.name), from the hero catalog.")
+        var view = context.chrome(
+            detailChrome, route: route, title: hero.name,
+            description: biography?.summary ?? "\(hero.name), from the hero catalog.")
         var facts = cardFields(index, links: links, capacity: 28)
         // `.null`, not `nil`: assigning nil through a subscript removes the key, and a --strict
         // build rejects a template that names a key its view data lacks.
@@ -160,16 +189,22 @@ public final class HeroCatalogPresenter: Sendable {
         facts["biography_html"] = biography.map { .html($0.html) } ?? .null
         facts["biography_empty"] = "No biography yet."
         facts["has_stats"] = .bool(!hero.stats.isEmpty)
-        facts["stats"] = .list(hero.stats.map { stat in
-            let scale = statScales[stat.name] ?? 0
-            let share = scale > 0 ? min(1, max(0, stat.value / scale)) : 0
-            return ["name": .string(labels[stat.name] ?? stat.name), "value": .string(HeroFormatting.number(stat.value)),
-                    "max": .string(HeroFormatting.number(scale)), "percent": .int(Int((share * 100).rounded()))]
-        })
+        facts["stats"] = .list(
+            hero.stats.map { stat in
+                let scale = statScales[stat.name] ?? 0
+                let share = scale > 0 ? min(1, max(0, stat.value / scale)) : 0
+                return [
+                    "name": .string(labels[stat.name] ?? stat.name),
+                    "value": .string(HeroFormatting.number(stat.value)),
+                    "max": .string(HeroFormatting.number(scale)), "percent": .int(Int((share * 100).rounded()))
+                ]
+            })
         facts["has_appearance"] = .bool(!hero.appearance.isEmpty)
-        facts["appearance"] = .list(hero.appearance.map { ["name": .string(labels[$0.name] ?? $0.name), "value": .string($0.text)] })
+        facts["appearance"] = .list(
+            hero.appearance.map { ["name": .string(labels[$0.name] ?? $0.name), "value": .string($0.text)] })
         facts["aliases_text"] = .string(hero.aliases.isEmpty ? "—" : hero.aliases.joined(separator: ", "))
-        facts["affiliations_text"] = .string(hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
+        facts["affiliations_text"] = .string(
+            hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
         facts["has_tags"] = .bool(!hero.tags.isEmpty)
         facts["tags"] = .list(hero.tags.map { .string($0) })
         facts["publisher_link"] = fieldGroupLink(.publisher, hero.publisher, links: links)
@@ -255,20 +290,28 @@ public final class HeroCatalogPresenter: Sendable {
         let entries: [TemplateValue] = heroes.indices.map { index in
             let hero = heroes[index]
             let summary = [hero.publisher, hero.alignment].compactMap { $0 }.joined(separator: " · ")
-            let number = summaryNumbers[summary] ?? {
-                summaries.append(summary)
-                summaryNumbers[summary] = summaries.count - 1
-                return summaries.count - 1
-            }()
-            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags + cardFactTexts(index)).joined(separator: " ")
-            return ["name": .string(hero.name), "slug": .string(hero.slug), "summary": .int(number),
-                    "extra": .string(extra), "last": .bool(index == heroes.count - 1)]
+            let number =
+                summaryNumbers[summary]
+                ?? {
+                    summaries.append(summary)
+                    summaryNumbers[summary] = summaries.count - 1
+                    return summaries.count - 1
+                }()
+            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags + cardFactTexts(index)).joined(
+                separator: " ")
+            return [
+                "name": .string(hero.name), "slug": .string(hero.slug), "summary": .int(number),
+                "extra": .string(extra), "last": .bool(index == heroes.count - 1)
+            ]
         }
-        return ["link_before": .string(sample.first ?? ""), "link_after": .string(sample.count > 1 ? sample[1] : ""),
-                "summaries": .list(summaries.enumerated().map { number, text in
+        return [
+            "link_before": .string(sample.first ?? ""), "link_after": .string(sample.count > 1 ? sample[1] : ""),
+            "summaries": .list(
+                summaries.enumerated().map { number, text in
                     ["text": .string(text), "last": .bool(number == summaries.count - 1)]
                 }),
-                "heroes": .list(entries)]
+            "heroes": .list(entries)
+        ]
     }
 
     /// The first few heroes, for the home page: the catalog's first when it has a `sort:` of its
@@ -279,8 +322,10 @@ public final class HeroCatalogPresenter: Sendable {
         if top.count < limit, sort == .name {
             top += heroes.indices.lazy.filter { self.ranking.rank(at: $0) == nil }.prefix(limit - top.count)
         }
-        return ["any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
-                "empty_text": "No heroes yet."]
+        return [
+            "any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
+            "empty_text": "No heroes yet."
+        ]
     }
 
     // MARK: Pieces
@@ -302,7 +347,8 @@ public final class HeroCatalogPresenter: Sendable {
         fields["initials"] = .string(initials[index])
         fields["color"] = .string(colors[index])
         // `.null`, not `nil`, which would leave the key out.
-        fields["image"] = heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
+        fields["image"] =
+            heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
         addCardFacts(index, to: &fields)
         return fields
     }

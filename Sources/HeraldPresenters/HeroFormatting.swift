@@ -57,7 +57,9 @@ enum HeroFormatting {
                     wordStart = true
                     continue
                 }
-                if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) { letters.append(byte & ~0x20) }
+                if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+                    letters.append(byte & ~0x20)
+                }
                 wordStart = false
             }
             return String(decoding: letters, as: UTF8.self)

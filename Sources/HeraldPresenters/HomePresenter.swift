@@ -16,13 +16,18 @@ public struct HomePresenter: Sendable {
     /// without `heroes:` no catalog.
     public func view() -> TemplateValue {
         let links = Linker(from: "")
-        var view = context.chrome(route: "", title: context.title, description: description,
-                                  links: links, section: "home")
+        var view = context.chrome(
+            route: "", title: context.title, description: description,
+            links: links, section: "home")
         // Overdue tasks and progress are today's: the footer says which day that was.
         if context.hasTasks { view["footer"] = context.datedFooter }
         var intro: [String] = []
-        if context.hasTasks { intro.append("\(Plural.count(board.tasks.count, one: "task", many: "tasks")) on the board") }
-        if context.hasHeroes { intro.append("\(Plural.count(catalog.heroes.count, one: "hero", many: "heroes")) in the catalog") }
+        if context.hasTasks {
+            intro.append("\(Plural.count(board.tasks.count, one: "task", many: "tasks")) on the board")
+        }
+        if context.hasHeroes {
+            intro.append("\(Plural.count(catalog.heroes.count, one: "hero", many: "heroes")) in the catalog")
+        }
         view["intro"] = .string(intro.isEmpty ? "Nothing here yet." : intro.joined(separator: ", ") + ".")
         view["has_tasks"] = .bool(context.hasTasks)
         view["has_heroes"] = .bool(context.hasHeroes)
@@ -34,13 +39,18 @@ public struct HomePresenter: Sendable {
         if context.hasTasks {
             directory.append(entry("Task board", "tasks/", "every task by column", links))
             directory.append(entry("Task report", "tasks/report/", "the board as a report", links))
-            directory.append(entry("Task report (Markdown)", "tasks/report.md", "to paste into an issue or a chat", links))
+            directory.append(
+                entry("Task report (Markdown)", "tasks/report.md", "to paste into an issue or a chat", links))
             if !board.tags.isEmpty {
-                directory.append(entry("Tags", "tasks/", board.tags.map { "#\($0.name)" }.joined(separator: " "), links))
+                directory.append(
+                    entry("Tags", "tasks/", board.tags.map { "#\($0.name)" }.joined(separator: " "), links))
             }
         }
         if context.hasHeroes {
-            directory.append(entry(context.heroesTitle, catalog.pagination.firstRoute, Plural.count(catalog.heroes.count, one: "hero", many: "heroes"), links))
+            directory.append(
+                entry(
+                    context.heroesTitle, catalog.pagination.firstRoute,
+                    Plural.count(catalog.heroes.count, one: "hero", many: "heroes"), links))
             for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
                 directory.append(entry(catalog.groupIndexTitle(key), catalog.groupIndexRoute(key), nil, links))
             }

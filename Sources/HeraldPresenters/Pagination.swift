@@ -35,13 +35,17 @@ public struct Pagination: Sendable {
         var previousShown = 0
         for index in window.sorted() {
             if index > previousShown + 1 { pages.append(["gap": true, "current": false, "number": "…", "href": ""]) }
-            pages.append(["gap": false, "number": .int(index), "href": .string(links.href(route(ofPage: index))),
-                          "current": .bool(index == number)])
+            pages.append([
+                "gap": false, "number": .int(index), "href": .string(links.href(route(ofPage: index))),
+                "current": .bool(index == number)
+            ])
             previousShown = index
         }
         let previous: TemplateValue = number > 1 ? ["href": .string(links.href(route(ofPage: number - 1)))] : nil
         let next: TemplateValue = number < pageCount ? ["href": .string(links.href(route(ofPage: number + 1)))] : nil
-        return ["many": .bool(pageCount > 1), "pages": .list(pages), "previous": previous, "next": next,
-                "number": .int(number), "count": .int(pageCount)]
+        return [
+            "many": .bool(pageCount > 1), "pages": .list(pages), "previous": previous, "next": next,
+            "number": .int(number), "count": .int(pageCount)
+        ]
     }
 }

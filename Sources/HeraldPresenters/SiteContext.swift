@@ -53,9 +53,11 @@ public struct SiteContext: Sendable {
     /// The catalog's folder in the site, one path segment (`heroes.path:`).
     public var heroesFolder = "heroes"
 
-    public init(title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,
-                assets: [String: String], hasTasks: Bool, hasHeroes: Bool, pages: [NavPage],
-                markdown: MarkdownRenderer, data: TemplateValue) {
+    public init(
+        title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,
+        assets: [String: String], hasTasks: Bool, hasHeroes: Bool, pages: [NavPage],
+        markdown: MarkdownRenderer, data: TemplateValue
+    ) {
         self.title = title
         self.language = language
         self.baseURL = baseURL
@@ -85,8 +87,10 @@ public struct SiteContext: Sendable {
     }
 
     /// The view data every page's layout needs: site, navigation, assets, standard links.
-    public func chrome(route: String, title pageTitle: String, description: String, links: Linker,
-                       section: String) -> [String: TemplateValue] {
+    public func chrome(
+        route: String, title pageTitle: String, description: String, links: Linker,
+        section: String
+    ) -> [String: TemplateValue] {
         chrome(sharedChrome(links: links, section: section), route: route, title: pageTitle, description: description)
     }
 
@@ -102,8 +106,10 @@ public struct SiteContext: Sendable {
         for (name, assetRoute) in assets { assetLinks[name] = .string(links.href(assetRoute)) }
         // Room for the page's own keys, so that adding them does not grow the copy again.
         var view = [String: TemplateValue](minimumCapacity: 32)
-        view["site"] = ["title": .string(title), "language": .string(language), "base_url": .string(baseURL),
-                        "heroes_title": .string(heroesTitle)]
+        view["site"] = [
+            "title": .string(title), "language": .string(language), "base_url": .string(baseURL),
+            "heroes_title": .string(heroesTitle)
+        ]
         view["nav"] = .list(nav)
         view["assets"] = .map(assetLinks)
         view["links"] = .map(standardLinks(links))
@@ -116,8 +122,10 @@ public struct SiteContext: Sendable {
 
     /// `shared` (from `sharedChrome` for the page's section and depth) with the page's own title,
     /// description and canonical URL.
-    public func chrome(_ shared: [String: TemplateValue], route: String, title pageTitle: String,
-                       description: String) -> [String: TemplateValue] {
+    public func chrome(
+        _ shared: [String: TemplateValue], route: String, title pageTitle: String,
+        description: String
+    ) -> [String: TemplateValue] {
         var view = shared
         view["page_title"] = .string(pageTitle == title ? title : "\(pageTitle) · \(title)")
         view["description"] = .string(description)
@@ -135,7 +143,7 @@ public struct SiteContext: Sendable {
             "report": .string(links.href("tasks/report/")),
             "report_md": .string(links.href("tasks/report.md")),
             "heroes": .string(links.href(heroesFolder + "/")),
-            "search_index": .string(links.href(heroesFolder + "/search-index.js")),
+            "search_index": .string(links.href(heroesFolder + "/search-index.js"))
         ]
     }
 
@@ -154,9 +162,10 @@ public struct SiteContext: Sendable {
         return [
             "text": .string("Data from \(host), as of \(asOf)."),
             "stale": .bool(source.failure != nil),
-            "stale_text": .string(source.failure.map {
-                "The source could not be reached (\($0)); showing the copy from \(dayText.short(day))."
-            } ?? ""),
+            "stale_text": .string(
+                source.failure.map {
+                    "The source could not be reached (\($0)); showing the copy from \(dayText.short(day))."
+                } ?? "")
         ]
     }
 

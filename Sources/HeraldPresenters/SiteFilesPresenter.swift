@@ -13,8 +13,9 @@ public struct SiteFilesPresenter: Sendable {
     /// The 404 page links from the base path: it is served at whatever address was not found.
     public func notFound() -> TemplateValue {
         let links = Linker(basePath: context.basePath)
-        var view = context.chrome(route: "404.html", title: "Page not found", description: "This page does not exist.",
-                                  links: links, section: "404")
+        var view = context.chrome(
+            route: "404.html", title: "Page not found", description: "This page does not exist.",
+            links: links, section: "404")
         view["title"] = "Page not found"
         view["message"] = "There is nothing at this address. It may have moved, or the link may be mistyped."
         return .map(view)
@@ -22,9 +23,15 @@ public struct SiteFilesPresenter: Sendable {
 
     /// Every HTML page's route, with the day it last changed where one is known.
     public func sitemap(routes: [(route: String, lastModified: Day?)]) -> TemplateValue {
-        ["urls": .list(routes.map { item in
-            ["loc": .string(context.absoluteURL(item.route)), "lastmod": item.lastModified.map { .string($0.description) } ?? nil]
-        })]
+        [
+            "urls": .list(
+                routes.map { item in
+                    [
+                        "loc": .string(context.absoluteURL(item.route)),
+                        "lastmod": item.lastModified.map { .string($0.description) } ?? nil
+                    ]
+                })
+        ]
     }
 
     /// A sitemap index: what replaces `sitemap.xml` when the site has more URLs than one sitemap
@@ -47,16 +54,17 @@ public struct SiteFilesPresenter: Sendable {
             "self": .string(context.absoluteURL("feed.xml")),
             "home": .string(context.absoluteURL("")),
             "updated": .string(updated),
-            "entries": .list(done.map { task in
-                let anchor = TaskBoardPresenter.anchor(task.id)
-                return [
-                    "title": .string("Done: \(task.title)"),
-                    "id": .string(context.absoluteURL("tasks/") + "#task-\(anchor)"),
-                    "link": .string(context.absoluteURL("tasks/") + "#task-\(anchor)"),
-                    "updated": .string(task.completedAt.map(Self.timestamp) ?? updated),
-                    "summary": .string(task.notes ?? task.title),
-                ]
-            }),
+            "entries": .list(
+                done.map { task in
+                    let anchor = TaskBoardPresenter.anchor(task.id)
+                    return [
+                        "title": .string("Done: \(task.title)"),
+                        "id": .string(context.absoluteURL("tasks/") + "#task-\(anchor)"),
+                        "link": .string(context.absoluteURL("tasks/") + "#task-\(anchor)"),
+                        "updated": .string(task.completedAt.map(Self.timestamp) ?? updated),
+                        "summary": .string(task.notes ?? task.title)
+                    ]
+                })
         ]
     }
 

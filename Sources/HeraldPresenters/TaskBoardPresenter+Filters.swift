@@ -13,9 +13,10 @@ extension TaskBoardPresenter {
             "tags": options(tags.map(\.name)), "any_tags": .bool(!tags.isEmpty),
             "projects": options(projects.map(\.name)), "any_projects": .bool(!projects.isEmpty),
             "assignees": options(assignees), "any_assignees": .bool(!assignees.isEmpty),
-            "due": .list([("overdue", "Overdue"), ("week", "Due this week"), ("none", "No due date")].map { value, label in
-                ["value": .string(value), "label": .string(label)]
-            }),
+            "due": .list(
+                [("overdue", "Overdue"), ("week", "Due this week"), ("none", "No due date")].map { value, label in
+                    ["value": .string(value), "label": .string(label)]
+                })
         ]
     }
 
@@ -26,7 +27,9 @@ extension TaskBoardPresenter {
         if let days = task.daysUntilDue(from: context.now, in: context.timeZone) {
             window = task.completed ? "done" : days < 0 ? "overdue" : days < 7 ? "week" : "later"
         }
-        return ["tags": .string(task.tags.joined(separator: "\n")), "project": .string(task.project ?? ""),
-                "assignees": .string(task.assignees.joined(separator: "\n")), "due": .string(window)]
+        return [
+            "tags": .string(task.tags.joined(separator: "\n")), "project": .string(task.project ?? ""),
+            "assignees": .string(task.assignees.joined(separator: "\n")), "due": .string(window)
+        ]
     }
 }

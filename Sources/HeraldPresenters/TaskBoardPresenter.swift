@@ -48,24 +48,27 @@ public struct TaskBoardPresenter: Sendable {
     /// todo.txt's `@contexts`, each with its page like a project's.
     public let contexts: [Facet]
     // Name → route, so each card finds its tags' pages directly, not by scanning every tag.
-    private let tagRoutes: [String: String]
-    private let showsNotes: Bool
-    private let projectRoutes: [String: String]
-    private let contextRoutes: [String: String]
-    private let notesHTML: [String]
+    let tagRoutes: [String: String]
+    let showsNotes: Bool
+    let projectRoutes: [String: String]
+    let contextRoutes: [String: String]
+    let notesHTML: [String]
     /// The site's `facts:` of tasks, and the ones the cards show (`card:`).
-    private let factsView: FactsView
-    private let cardFacts: [Int]?
+    let factsView: FactsView
+    let cardFacts: [Int]?
     /// Per column, its tasks' indexes in board order: the board, its lanes, the report, the home
     /// page's counts and the done pages all read them.
     let columnMembers: [[Int]]
     /// Tasks whose threshold day is after today, soonest first.
     private let upcoming: [Int]
 
-    public init(tasks: [TaskItem], columns: [String], layout: Layout = Layout(), facts: [RecordFact] = [], card: [Int]? = nil,
-                context: SiteContext) {
+    public init(
+        tasks: [TaskItem], columns: [String], layout: Layout = Layout(), facts: [RecordFact] = [], card: [Int]? = nil,
+        context: SiteContext
+    ) {
         self.context = context
-        factsView = FactsView(facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+        factsView = FactsView(
+            facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
         cardFacts = card
         self.columns = columns
         self.layout = layout
@@ -94,7 +97,8 @@ public struct TaskBoardPresenter: Sendable {
     /// no column holds. The column heads, the lanes and the build's warning about a column over
     /// its limit all count from this, so they cannot disagree.
     public static func placement(of tasks: [TaskItem], columns: [String], now: Date, timeZone: TimeZone)
-        -> (columns: [[Int]], upcoming: [Int]) {
+        -> (columns: [[Int]], upcoming: [Int])
+    {
         // herald.yml refuses a column listed twice; were one, its first place would get the tasks.
         let byColumn = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         var members = [[Int]](repeating: [], count: columns.count)
@@ -113,7 +117,8 @@ public struct TaskBoardPresenter: Sendable {
 
     public func board(route: String) -> TemplateValue {
         let links = Linker(from: route)
-        var view = chrome(route: route, title: "Tasks", description: "The task board of \(context.title).", links: links)
+        var view = chrome(
+            route: route, title: "Tasks", description: "The task board of \(context.title).", links: links)
         view["title"] = .string("Task board")
         view["summary"] = .string(summaryLine)
         view["empty"] = .bool(tasks.isEmpty)
@@ -124,8 +129,9 @@ public struct TaskBoardPresenter: Sendable {
         view["lanes"] = .list(layout.swimlanes.map { laneViews(by: $0, links: links) } ?? [])
         view["calendar"] = layout.calendar ? ["href": .string(links.href(Self.calendarRoute))] : .null
         view["filters"] = filterView
-        view["chart"] = WeeklyChart().view(completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
-                                           text: context.dayText)
+        view["chart"] = WeeklyChart().view(
+            completions: tasks.compactMap { $0.completed ? $0.completedAt : nil },
+            text: context.dayText)
         view["burnup"] = BurnUpChart().view(tasks, text: context.dayText)
         view["cycle"] = CycleTimes().view(tasks)
         view["tags"] = .list(tags.map { facetView($0, links: links) })
@@ -136,7 +142,7 @@ public struct TaskBoardPresenter: Sendable {
         view["any_contexts"] = .bool(!contexts.isEmpty)
         view["upcoming"] = [
             "any": .bool(!upcoming.isEmpty), "count": .int(upcoming.count),
-            "cards": .list(upcoming.map { card(tasks[$0], index: $0, links: links) }),
+            "cards": .list(upcoming.map { card(tasks[$0], index: $0, links: links) })
         ]
         return .map(view)
     }
@@ -149,7 +155,7 @@ public struct TaskBoardPresenter: Sendable {
             "summary": .string(summaryLine),
             "columns": .list(columnViews(links: links, collapsed: false)),
             "overdue": overdueView(links: links),
-            "generated": .string(context.dayText.long(context.today)),
+            "generated": .string(context.dayText.long(context.today))
         ]
     }
 
@@ -164,29 +170,35 @@ public struct TaskBoardPresenter: Sendable {
     /// One tag's or project's page: every task that carries it, in board order.
     public func facetPage(_ facet: Facet, kind: FacetKind) -> TemplateValue {
         let links = Linker(from: facet.route)
-        let matching = Self.ordered(tasks.indices.filter { index in
+        let matching = Self.ordered(
+            tasks.indices.filter { index in
+                switch kind {
+                case .tag: tasks[index].tags.contains(facet.name)
+                case .project: tasks[index].project == facet.name
+                case .context: tasks[index].contexts.contains(facet.name)
+                }
+            }, in: tasks)
+        let label =
             switch kind {
-            case .tag: tasks[index].tags.contains(facet.name)
-            case .project: tasks[index].project == facet.name
-            case .context: tasks[index].contexts.contains(facet.name)
+            case .tag: "#\(facet.name)"
+            case .project: "+\(facet.name)"
+            case .context: "@\(facet.name)"
             }
-        }, in: tasks)
-        let label = switch kind {
-        case .tag: "#\(facet.name)"
-        case .project: "+\(facet.name)"
-        case .context: "@\(facet.name)"
-        }
         var view = chrome(route: facet.route, title: label, description: "Tasks with \(label).", links: links)
-        let heading = switch kind {
-        case .tag: "Tasks tagged #\(facet.name)"
-        case .project: "Project +\(facet.name)"
-        case .context: "Context @\(facet.name)"
-        }
+        let heading =
+            switch kind {
+            case .tag: "Tasks tagged #\(facet.name)"
+            case .project: "Project +\(facet.name)"
+            case .context: "Context @\(facet.name)"
+            }
         view["title"] = .string(heading)
-        view["summary"] = .string(Plural.count(matching.count, one: "task", many: "tasks") + ", \(matching.filter { tasks[$0].completed }.count) done.")
+        view["summary"] = .string(
+            Plural.count(matching.count, one: "task", many: "tasks")
+                + ", \(matching.filter { tasks[$0].completed }.count) done.")
         view["cards"] = .list(matching.map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = ["many": false]
-        view["calendar"] = layout.calendar && kind == .project ? ["href": .string(links.href(facet.route + "calendar.ics"))] : .null
+        view["calendar"] =
+            layout.calendar && kind == .project ? ["href": .string(links.href(facet.route + "calendar.ics"))] : .null
         return .map(view)
     }
 
@@ -194,7 +206,8 @@ public struct TaskBoardPresenter: Sendable {
     /// when it shows them all.
     public var donePagination: Pagination? {
         let count = columnMembers.last?.count ?? 0
-        return count > Self.doneShown ? Pagination(itemCount: count, perPage: Self.donePerPage, firstRoute: "tasks/done/") : nil
+        return count > Self.doneShown
+            ? Pagination(itemCount: count, perPage: Self.donePerPage, firstRoute: "tasks/done/") : nil
     }
 
     /// Page `number` (1-based) of every task in the last column, newest first.
@@ -204,12 +217,15 @@ public struct TaskBoardPresenter: Sendable {
         let column = columns.last ?? ""
         let members = columnMembers.last ?? []
         let title = "\(Self.title(ofColumn: column))" + (number == 1 ? "" : ", page \(number)")
-        var view = chrome(route: route, title: title, description: "Every task in \(Self.title(ofColumn: column)).", links: links)
+        var view = chrome(
+            route: route, title: title, description: "Every task in \(Self.title(ofColumn: column)).", links: links)
         view["title"] = .string(title)
         let pages = pagination.pageCount
-        view["summary"] = .string(Plural.count(members.count, one: "task", many: "tasks") + ", the most recent first"
-                                  + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
-        view["cards"] = .list(members[pagination.range(ofPage: number)].map { card(tasks[$0], index: $0, links: links) })
+        view["summary"] = .string(
+            Plural.count(members.count, one: "task", many: "tasks") + ", the most recent first"
+                + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
+        view["cards"] = .list(
+            members[pagination.range(ofPage: number)].map { card(tasks[$0], index: $0, links: links) })
         view["pagination"] = pagination.view(page: number, links: links)
         view["calendar"] = .null
         return .map(view)
@@ -224,16 +240,21 @@ public struct TaskBoardPresenter: Sendable {
     public var progress: TemplateValue {
         let done = tasks.filter(\.completed).count
         let percent = tasks.isEmpty ? 0 : done * 100 / tasks.count
-        return ["done": .int(done), "total": .int(tasks.count), "percent": .int(percent),
-                "label": .string(tasks.isEmpty ? "no tasks yet" : "tasks done (\(percent)%)")]
+        return [
+            "done": .int(done), "total": .int(tasks.count), "percent": .int(percent),
+            "label": .string(tasks.isEmpty ? "no tasks yet" : "tasks done (\(percent)%)")
+        ]
     }
 
     /// Each column's name, count and link, for the home page's counters.
     public func columnCounts(links: Linker) -> TemplateValue {
-        .list(zip(columns, columnMembers).map { column, members in
-            ["title": .string(Self.title(ofColumn: column)), "count": .int(members.count),
-             "href": .string(links.href("tasks/", fragment: "column-\(Self.anchor(column))"))]
-        })
+        .list(
+            zip(columns, columnMembers).map { column, members in
+                [
+                    "title": .string(Self.title(ofColumn: column)), "count": .int(members.count),
+                    "href": .string(links.href("tasks/", fragment: "column-\(Self.anchor(column))"))
+                ]
+            })
     }
 
     /// Open tasks whose due day has passed, most overdue first.
@@ -241,8 +262,10 @@ public struct TaskBoardPresenter: Sendable {
         let overdue = tasks.indices
             .filter { tasks[$0].isOverdue(at: context.now, in: context.timeZone) }
             .sorted { (tasks[$0].due ?? .distantFuture, $0) < (tasks[$1].due ?? .distantFuture, $1) }
-        return ["any": .bool(!overdue.isEmpty), "count": .int(overdue.count),
-                "tasks": .list(overdue.map { card(tasks[$0], index: $0, links: links) })]
+        return [
+            "any": .bool(!overdue.isEmpty), "count": .int(overdue.count),
+            "tasks": .list(overdue.map { card(tasks[$0], index: $0, links: links) })
+        ]
     }
 
     // MARK: Pieces
@@ -270,8 +293,10 @@ public struct TaskBoardPresenter: Sendable {
             var more: TemplateValue = nil
             if collapsed, isLast, total > Self.doneShown {
                 members = Array(members.prefix(Self.doneShown))
-                more = ["text": .string("All \(total) tasks in \(Self.title(ofColumn: column))"),
-                        "href": .string(links.href("tasks/done/"))]
+                more = [
+                    "text": .string("All \(total) tasks in \(Self.title(ofColumn: column))"),
+                    "href": .string(links.href("tasks/done/"))
+                ]
             }
             let limit = layout.limits[column]
             return [
@@ -286,7 +311,7 @@ public struct TaskBoardPresenter: Sendable {
                 "any": .bool(!members.isEmpty),
                 "more": more,
                 "empty_text": "Nothing here.",
-                "cards": .list(members.map { card(tasks[$0], index: $0, links: links) }),
+                "cards": .list(members.map { card(tasks[$0], index: $0, links: links) })
             ]
         }
     }
@@ -303,63 +328,6 @@ public struct TaskBoardPresenter: Sendable {
             if x.due != y.due { return (x.due ?? .distantFuture) < (y.due ?? .distantFuture) }
             return a < b
         }
-    }
-
-    func card(_ task: TaskItem, index: Int, links: Linker) -> TemplateValue {
-        let text = context.dayText
-        var due: TemplateValue = nil
-        if !task.completed, let day = task.due, let days = task.daysUntilDue(from: context.now, in: context.timeZone) {
-            due = ["text": .string(text.short(day)), "iso": .string(day.description),
-                   "relative": .string(text.due(inDays: days)), "class": .string(text.urgency(inDays: days))]
-        }
-        // A done card says when it was done, not when it was due.
-        let done: TemplateValue = task.completed
-            ? ["text": .string(task.completedAt.map { "Done \(text.short($0))" } ?? "Done"),
-               "iso": task.completedAt.map { .string($0.description) } ?? nil]
-            : nil
-        let project: TemplateValue = task.project.map { name in
-            ["name": .string(name), "href": .string(links.href(projectRoutes[name] ?? "tasks/"))]
-        } ?? nil
-        var view: [String: TemplateValue] = [
-            "id": .string(Self.anchor(task.id)),
-            "task_id": .string(task.id),
-            "title": .string(task.title),
-            "href": .string(links.href("tasks/", fragment: "task-\(Self.anchor(task.id))")),
-            "notes_html": notesHTML[index].isEmpty ? nil : .html(notesHTML[index]),
-            "completed": .bool(task.completed),
-            "priority": task.priority.map { .string($0) } ?? nil,
-            "priority_class": .string(task.priority?.lowercased() ?? "none"),
-            "due": due,
-            "done": done,
-            // The task's own page elsewhere (an issue's html_url): its title links there.
-            "url": task.url.map { url in
-                .string(url.contains("://") || url.hasPrefix("mailto:") ? url : links.href(url))
-            } ?? nil,
-            "filter": filterData(task),
-            "project": project,
-            "assignee": task.assignee.map { .string($0) } ?? nil,
-            // Named only where the tasks come from more than one note.
-            "note": showsNotes ? task.note.map { .string($0) } ?? nil : nil,
-            "has_subtasks": .bool(!task.subtasks.isEmpty),
-            "subtasks": .list(task.subtasks.map { subtask in
-                ["name": .string(subtask.title), "completed": .bool(subtask.completed)]
-            }),
-            "assignees": .list(task.assignees.map { .string($0) }),
-            "assignees_text": task.assignees.isEmpty ? nil : .string(task.assignees.joined(separator: ", ")),
-            "has_tags": .bool(!task.tags.isEmpty),
-            "contexts": .list(task.contexts.map { name in
-                ["name": .string(name), "href": .string(links.href(contextRoutes[name] ?? "tasks/"))]
-            }),
-            "recurrence": task.recurrence.map { .string("Repeats \($0.description)") } ?? nil,
-            "threshold": task.isUpcoming(at: context.now, in: context.timeZone)
-                ? task.threshold.map { .string("From \(context.dayText.short($0))") } ?? nil : nil,
-            "tags": .list(task.tags.map { tag in
-                ["name": .string(tag), "href": .string(links.href(tagRoutes[tag] ?? "tasks/"))]
-            }),
-        ]
-        factsView.add(task.facts, record: task.record, to: &view)
-        factsView.addCard(task.facts, positions: cardFacts, to: &view)
-        return .map(view)
     }
 
     private func facetView(_ facet: Facet, links: Linker) -> TemplateValue {

@@ -20,7 +20,7 @@ public struct TaskCalendarPresenter: Sendable {
     public func feed(_ tasks: [TaskItem], name: String) -> TemplateValue {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Herald//Task board//EN", "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.text(name), "X-WR-TIMEZONE:" + context.timeZone.identifier,
+            "METHOD:PUBLISH", "X-WR-CALNAME:" + Self.text(name), "X-WR-TIMEZONE:" + context.timeZone.identifier
         ]
         let dated = tasks.compactMap { task in task.due.map { (task: task, due: $0) } }
             .sorted { ($0.due, $0.task.id) < ($1.due, $1.task.id) }
@@ -41,15 +41,18 @@ public struct TaskCalendarPresenter: Sendable {
             "DTEND;VALUE=DATE:\(Self.compact(due.adding(days: 1)))",
             "SUMMARY:" + Self.text(task.completed ? "✓ \(task.title)" : task.title),
             "TRANSP:TRANSPARENT",
-            "STATUS:CONFIRMED",
+            "STATUS:CONFIRMED"
         ]
         var details = ["Status: \(TaskBoardPresenter.title(ofColumn: task.status))"]
         if let project = task.project { details.append("Project: +\(project)") }
-        if !task.assignees.isEmpty { details.append("Assignees: " + task.assignees.map { "@" + $0 }.joined(separator: ", ")) }
+        if !task.assignees.isEmpty {
+            details.append("Assignees: " + task.assignees.map { "@" + $0 }.joined(separator: ", "))
+        }
         if let completedAt = task.completedAt { details.append("Done: \(completedAt)") }
         lines.append("DESCRIPTION:" + Self.text(details.joined(separator: "\n")))
         if !task.tags.isEmpty { lines.append("CATEGORIES:" + task.tags.map(Self.text).joined(separator: ",")) }
-        lines.append("URL:" + (task.url ?? context.absoluteURL("tasks/") + "#task-" + TaskBoardPresenter.anchor(task.id)))
+        lines.append(
+            "URL:" + (task.url ?? context.absoluteURL("tasks/") + "#task-" + TaskBoardPresenter.anchor(task.id)))
         lines.append("END:VEVENT")
         return lines
     }

@@ -42,7 +42,7 @@ public struct WeeklyChart: Sendable {
                 "label": .string("Week of \(text.short(monday))"), "short_label": .string(text.short(monday)),
                 "count": .int(count), "x": .int(x), "y": .int(y), "width": .int(barWidth), "height": .int(barHeight),
                 "center": .int(x + barWidth / 2), "value_y": .int(y - Self.countAboveBar),
-                "label_y": .int(Self.baseline + Self.labelBelowBaseline),
+                "label_y": .int(Self.baseline + Self.labelBelowBaseline)
             ]
         }
         return [
@@ -52,7 +52,7 @@ public struct WeeklyChart: Sendable {
             "description": .string("Tasks completed per week over the last \(weeks) weeks: \(total) in all."),
             "width": .int(Self.width), "height": .int(Self.height),
             "left": .int(Self.left), "right": .int(Self.right), "baseline": .int(Self.baseline),
-            "bars": .list(bars),
+            "bars": .list(bars)
         ]
     }
 }

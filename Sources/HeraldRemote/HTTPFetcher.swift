@@ -64,8 +64,10 @@ final class HTTPFetcher: Sendable {
 
     /// The answer to `GET url`, redirects followed: `headers` go to every request, `secrets` only
     /// to those whose origin is `owner` (none when it is nil). A 304 or a 4xx is an answer, not a failure.
-    func get(_ url: String, headers: [(String, String)], secrets: [(String, String)] = [],
-             owner: WebOrigin?) -> Result<Response, Failure> {
+    func get(
+        _ url: String, headers: [(String, String)], secrets: [(String, String)] = [],
+        owner: WebOrigin?
+    ) -> Result<Response, Failure> {
         var chain = RedirectChain(start: url, limit: Self.maxRedirects)
         while true {
             let sent = owner != nil && WebOrigin(chain.current) == owner ? headers + secrets : headers
@@ -82,8 +84,9 @@ final class HTTPFetcher: Sendable {
 
     /// One request, asked again while the failure is worth retrying.
     private func retrying(_ url: String, headers: [(String, String)]) -> Result<Response, Failure> {
-        Self.retrying(ask: { once(url, headers: headers) },
-                      wait: { [backoffScale] seconds in Thread.sleep(forTimeInterval: seconds * backoffScale) })
+        Self.retrying(
+            ask: { once(url, headers: headers) },
+            wait: { [backoffScale] seconds in Thread.sleep(forTimeInterval: seconds * backoffScale) })
     }
 
     /// `ask`'s answer, asked again while its failure is worth retrying (`HTTPRetry`), `wait`ing
@@ -96,8 +99,9 @@ final class HTTPFetcher: Sendable {
             let failure: Failure
             switch result {
             case .success(let response) where HTTPRetry.isTransient(response.status):
-                failure = Failure(cause: HTTPRetry.describe(response.status), transient: true,
-                                  retryAfter: response.header("Retry-After").flatMap(HTTPRetry.retryAfter))
+                failure = Failure(
+                    cause: HTTPRetry.describe(response.status), transient: true,
+                    retryAfter: response.header("Retry-After").flatMap(HTTPRetry.retryAfter))
             case .success:
                 return result
             case .failure(let error):
@@ -110,7 +114,8 @@ final class HTTPFetcher: Sendable {
 
     private func once(_ url: String, headers: [(String, String)]) -> Result<Response, Failure> {
         guard WebOrigin(url) != nil else {
-            return .failure(Failure(cause: "\(WebOrigin.schemeText(of: url)) cannot be fetched: only http(s) is", transient: false))
+            return .failure(
+                Failure(cause: "\(WebOrigin.schemeText(of: url)) cannot be fetched: only http(s) is", transient: false))
         }
         let request: HTTPClient.Request
         do {
@@ -122,11 +127,14 @@ final class HTTPFetcher: Sendable {
         }
         let deadline = NIODeadline.now() + .nanoseconds(timeout.nanosecondsSaturated)
         do {
-            let response = try client.execute(request: request,
-                                              delegate: ResponseAccumulator(request: request, maxBodySize: maxBytes),
-                                              deadline: deadline).wait()
+            let response = try client.execute(
+                request: request,
+                delegate: ResponseAccumulator(request: request, maxBodySize: maxBytes),
+                deadline: deadline
+            ).wait()
             let body = response.body.map { Array($0.readableBytesView) } ?? []
-            return .success(Response(url: url, status: Int(response.status.code), headers: response.headers, body: body))
+            return .success(
+                Response(url: url, status: Int(response.status.code), headers: response.headers, body: body))
         } catch {
             return .failure(describe(error))
         }
@@ -135,8 +143,9 @@ final class HTTPFetcher: Sendable {
     /// Words for what went wrong; transient when asking again may help.
     private func describe(_ error: any Error) -> Failure {
         if error is ResponseAccumulator.ResponseTooBigError {
-            return Failure(cause: "the response is larger than \(maxBytes) bytes (raise the source's max_bytes: to accept it)",
-                           transient: false)
+            return Failure(
+                cause: "the response is larger than \(maxBytes) bytes (raise the source's max_bytes: to accept it)",
+                transient: false)
         }
         let (cause, transient) = HTTPRetry.cause(of: error, timeout: timeout)
         return Failure(cause: cause, transient: transient)

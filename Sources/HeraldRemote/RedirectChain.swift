@@ -22,11 +22,13 @@ public struct RedirectChain: Sendable {
     /// a message, why it is not followed.
     public mutating func follow(location: String?) -> Result<String, RedirectRefusal> {
         guard let location = location?.trimmingCharacters(in: .whitespaces), !location.isEmpty,
-              let target = URL(string: location, relativeTo: URL(string: current))?.absoluteString else {
+            let target = URL(string: location, relativeTo: URL(string: current))?.absoluteString
+        else {
             return .failure(RedirectRefusal(cause: "a redirect with no usable Location header"))
         }
         guard WebOrigin(target) != nil else {
-            return .failure(RedirectRefusal(cause: "a redirect to \(WebOrigin.schemeText(of: target)), which is not http(s)"))
+            return .failure(
+                RedirectRefusal(cause: "a redirect to \(WebOrigin.schemeText(of: target)), which is not http(s)"))
         }
         guard visited.count <= limit else { return .failure(RedirectRefusal(cause: "more than \(limit) redirects")) }
         guard visited.insert(target).inserted else { return .failure(RedirectRefusal(cause: "a redirect loop")) }

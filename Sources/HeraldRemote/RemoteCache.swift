@@ -43,8 +43,9 @@ struct RemoteCache: Sendable {
         decoder.dateDecodingStrategy = .iso8601
         // The body is read up to the size its entry gives: one larger is damaged anyway.
         guard let entry = try? decoder.decode(Entry.self, from: Data(data)), entry.size >= 0,
-              let body = try? FileBytes.read(path: folder.appendingPathComponent(key + ".body").path, limit: entry.size),
-              body.count == entry.size, Self.hash(body) == entry.hash else {
+            let body = try? FileBytes.read(path: folder.appendingPathComponent(key + ".body").path, limit: entry.size),
+            body.count == entry.size, Self.hash(body) == entry.hash
+        else {
             remove(key)
             return nil
         }
@@ -75,7 +76,8 @@ struct RemoteCache: Sendable {
     }
 
     private static func replace(_ file: URL, with data: Data) throws {
-        let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString)")
+        let temporary = file.deletingLastPathComponent().appendingPathComponent(
+            ".\(file.lastPathComponent).\(UUID().uuidString)")
         try data.write(to: temporary)
         if rename(temporary.path, file.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)

@@ -89,9 +89,11 @@ public final class RemoteFetcher: RemoteSource {
         var asker: Asker?
         let ask = { () throws(DiagnosticError) -> Asker in
             if let asker { return asker }
-            let made = Asker(client: HTTPFetcher(timeout: spec.timeout, maxBytes: spec.maxBytes,
-                                                 backoffScale: self.settings.backoffScale),
-                             secrets: try SourceSecrets(spec, environment: self.settings.environment))
+            let made = Asker(
+                client: HTTPFetcher(
+                    timeout: spec.timeout, maxBytes: spec.maxBytes,
+                    backoffScale: self.settings.backoffScale),
+                secrets: try SourceSecrets(spec, environment: self.settings.environment))
             asker = made
             return made
         }
@@ -104,12 +106,16 @@ public final class RemoteFetcher: RemoteSource {
             asOf = max(asOf, page.entry.asOf)
             guard let next = page.entry.next else { break }
             if let earlier = seen[next] {
-                throw DiagnosticError(.error(at: SourceLocation(file: url),
-                    "page \(pages.count) links back to page \(earlier) (\(next)) as its next page: the pages loop"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: url),
+                        "page \(pages.count) links back to page \(earlier) (\(next)) as its next page: the pages loop"))
             }
             guard pages.count < spec.remote.maxPages else {
-                throw DiagnosticError(.error(at: SourceLocation(file: spec.path),
-                    "more than \(spec.remote.maxPages) pages (raise the source's max_pages: to read more)"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: spec.path),
+                        "more than \(spec.remote.maxPages) pages (raise the source's max_pages: to read more)"))
             }
             url = next
         }
@@ -117,8 +123,9 @@ public final class RemoteFetcher: RemoteSource {
         // The source's outcome is its worst page's: one stale page makes a stale source.
         let order = ["stale", "downloaded", "revalidated", "offline", "fresh"]
         let outcome = order.first { name in outcomes.contains { $0.outcome == name } } ?? "fresh"
-        let report = Report(url: spec.path, outcome: outcome, status: outcomes.compactMap(\.status).last,
-                            bytes: pages.reduce(0) { $0 + $1.bytes.count }, milliseconds: milliseconds)
+        let report = Report(
+            url: spec.path, outcome: outcome, status: outcomes.compactMap(\.status).last,
+            bytes: pages.reduce(0) { $0 + $1.bytes.count }, milliseconds: milliseconds)
         state.withLock { state in
             state.documents[key] = pages
             state.reports.append(report)
@@ -133,9 +140,13 @@ public final class RemoteFetcher: RemoteSource {
         let key = cache.key(url: spec.path, cacheKey: spec.remote.cacheKey)
         guard case let cached?? = cache.read(key) else { return }
         if count == 0, let before = cached.entry.records, before > 0,
-           status(of: spec.path)?.failure == nil, reports.last(where: { $0.url == spec.path })?.outcome == "downloaded" {
-            log.add([.warning(at: SourceLocation(file: spec.path),
-                              "the source now gives no records, where its last copy gave \(before); check the source")])
+            status(of: spec.path)?.failure == nil, reports.last(where: { $0.url == spec.path })?.outcome == "downloaded"
+        {
+            log.add([
+                .warning(
+                    at: SourceLocation(file: spec.path),
+                    "the source now gives no records, where its last copy gave \(before); check the source")
+            ])
         }
         var entry = cached.entry
         guard entry.records != count, !settings.offline else { return }
@@ -159,19 +170,24 @@ public final class RemoteFetcher: RemoteSource {
         var failure: String?
     }
 
-    private func fetch(_ url: String, spec: SourceSpec, page number: Int,
-                       ask: () throws(DiagnosticError) -> Asker) throws(DiagnosticError) -> Page {
+    private func fetch(
+        _ url: String, spec: SourceSpec, page number: Int,
+        ask: () throws(DiagnosticError) -> Asker
+    ) throws(DiagnosticError) -> Page {
         let key = cache.key(url: url, cacheKey: spec.remote.cacheKey)
         let cached = cachedCopy(key, url: url)
         if settings.offline {
             guard let cached else {
-                throw DiagnosticError(.error(at: SourceLocation(file: url),
-                    "no cached copy to build from, and --offline fetches nothing; build once without --offline"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: url),
+                        "no cached copy to build from, and --offline fetches nothing; build once without --offline"))
             }
             return Self.page(url, from: cached, "offline")
         }
         if let cached, !settings.refresh,
-           settings.now.timeIntervalSince(cached.entry.checked) < spec.remote.maxAge.inSeconds {
+            settings.now.timeIntervalSince(cached.entry.checked) < spec.remote.maxAge.inSeconds
+        {
             return Self.page(url, from: cached, "fresh")
         }
         let asker = try ask()
@@ -180,8 +196,10 @@ public final class RemoteFetcher: RemoteSource {
         if let modified = cached?.entry.lastModified { headers.append(("If-Modified-Since", modified)) }
         let cause: String
         let secrets = asker.secrets
-        switch asker.client.get(secrets.expand(url), headers: headers, secrets: secrets.headers,
-                                owner: WebOrigin(secrets.expand(spec.path))) {
+        switch asker.client.get(
+            secrets.expand(url), headers: headers, secrets: secrets.headers,
+            owner: WebOrigin(secrets.expand(spec.path)))
+        {
         case .success(let response) where response.status == 304:
             guard var copy = cached else {
                 cause = "HTTP 304 for a request that had no cached copy"
@@ -191,7 +209,8 @@ public final class RemoteFetcher: RemoteSource {
             try? cache.write(key, copy.entry, body: nil)
             return Self.page(url, from: copy, "revalidated", status: 304)
         case .success(let response) where (200..<300).contains(response.status) && !Self.isBlank(response.body):
-            return try downloaded(response, url: url, key: key, cached: cached, page: number, spec: spec, secrets: secrets)
+            return try downloaded(
+                response, url: url, key: key, cached: cached, page: number, spec: spec, secrets: secrets)
         case .success(let response) where (200..<300).contains(response.status):
             cause = "\(HTTPRetry.describe(response.status)) with an empty body"
         case .success(let response):
@@ -199,12 +218,26 @@ public final class RemoteFetcher: RemoteSource {
         case .failure(let failure):
             cause = secrets.redact(failure.cause)
         }
+        return try stale(cached, url: url, cause: cause)
+    }
+
+    /// The cached copy served when the fetch failed, said with its age; without one, the error.
+    private func stale(
+        _ cached: (entry: RemoteCache.Entry, body: [UInt8])?, url: String,
+        cause: String
+    ) throws(DiagnosticError) -> Page {
         guard let cached else {
-            throw DiagnosticError(.error(at: SourceLocation(file: url), "cannot fetch the source (\(cause)), and there is no cached copy to build from"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: url),
+                    "cannot fetch the source (\(cause)), and there is no cached copy to build from"))
         }
         let age = Self.age(from: cached.entry.asOf, to: settings.now)
-        log.add([.warning(at: SourceLocation(file: url),
-                          "cannot fetch the source (\(cause)); building from the copy of \(describe(cached.entry.asOf)) (\(age))")])
+        log.add([
+            .warning(
+                at: SourceLocation(file: url),
+                "cannot fetch the source (\(cause)); building from the copy of \(describe(cached.entry.asOf)) (\(age))")
+        ])
         return Self.page(url, from: cached, "stale", failure: cause)
     }
 
@@ -219,19 +252,25 @@ public final class RemoteFetcher: RemoteSource {
     }
 
     /// A page served from a cached copy, and how (`offline`, `fresh`, `revalidated`, `stale`).
-    private static func page(_ url: String, from copy: (entry: RemoteCache.Entry, body: [UInt8]), _ outcome: String,
-                             status: Int? = nil, failure: String? = nil) -> Page {
-        Page(document: RemoteDocument(url: url, bytes: copy.body, contentType: copy.entry.contentType),
-             entry: copy.entry, outcome: outcome, status: status, failure: failure)
+    private static func page(
+        _ url: String, from copy: (entry: RemoteCache.Entry, body: [UInt8]), _ outcome: String,
+        status: Int? = nil, failure: String? = nil
+    ) -> Page {
+        Page(
+            document: RemoteDocument(url: url, bytes: copy.body, contentType: copy.entry.contentType),
+            entry: copy.entry, outcome: outcome, status: status, failure: failure)
     }
 
     /// A page just downloaded, kept in the cache with its validators, its date and its next page.
-    private func downloaded(_ response: HTTPFetcher.Response, url: String, key: String,
-                            cached: (entry: RemoteCache.Entry, body: [UInt8])?, page number: Int, spec: SourceSpec,
-                            secrets: SourceSecrets) throws(DiagnosticError) -> Page {
+    private func downloaded(
+        _ response: HTTPFetcher.Response, url: String, key: String,
+        cached: (entry: RemoteCache.Entry, body: [UInt8])?, page number: Int, spec: SourceSpec,
+        secrets: SourceSecrets
+    ) throws(DiagnosticError) -> Page {
         let hash = RemoteCache.hash(response.body)
         let lastModified = response.header("Last-Modified")
-        let asOf = lastModified.flatMap(HTTPRetry.httpDate)
+        let asOf =
+            lastModified.flatMap(HTTPRetry.httpDate)
             ?? (cached.map { $0.entry.hash == hash } == true ? cached?.entry.asOf : nil) ?? settings.now
         let entry = RemoteCache.Entry(
             url: url, etag: response.header("ETag"), lastModified: lastModified,
@@ -240,15 +279,20 @@ public final class RemoteFetcher: RemoteSource {
             next: try nextPage(of: response, page: number, spec: spec, secrets: secrets),
             records: number == 1 ? cached?.entry.records : nil)
         try? cache.write(key, entry, body: response.body)
-        return Page(document: RemoteDocument(url: url, bytes: response.body, contentType: entry.contentType),
-                    entry: entry, outcome: "downloaded", status: response.status)
+        return Page(
+            document: RemoteDocument(url: url, bytes: response.body, contentType: entry.contentType),
+            entry: entry, outcome: "downloaded", status: response.status)
     }
 
     /// The page's next page (`NextPage`), kept with the source's secrets put back as `${NAME}`.
-    private func nextPage(of response: HTTPFetcher.Response, page number: Int, spec: SourceSpec,
-                          secrets: SourceSecrets) throws(DiagnosticError) -> String? {
-        switch NextPage.find(linkHeaders: response.headers["Link"], body: response.body, nextPath: spec.remote.next,
-                             pageURL: response.url) {
+    private func nextPage(
+        of response: HTTPFetcher.Response, page number: Int, spec: SourceSpec,
+        secrets: SourceSecrets
+    ) throws(DiagnosticError) -> String? {
+        switch NextPage.find(
+            linkHeaders: response.headers["Link"], body: response.body, nextPath: spec.remote.next,
+            pageURL: response.url)
+        {
         case .success(let next):
             return next.map(secrets.redact)
         case .failure(let refusal):

@@ -23,8 +23,10 @@ struct SourceSecrets {
                 guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
                 let variable = String(rest[open.upperBound..<close])
                 guard let text = environment[variable] else {
-                    throw DiagnosticError(.error(at: SourceLocation(file: spec.path),
-                        "\(what) uses the environment variable \(variable), which is not set"))
+                    throw DiagnosticError(
+                        .error(
+                            at: SourceLocation(file: spec.path),
+                            "\(what) uses the environment variable \(variable), which is not set"))
                 }
                 found[variable] = text
                 value += text

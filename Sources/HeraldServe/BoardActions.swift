@@ -67,10 +67,14 @@ struct BoardActions: Sendable {
     func respond(to request: Request) async -> Response {
         var request = request
         guard let body = try? await request.collectBody(upTo: Self.maxBody) else {
-            return Self.reply(.contentTooLarge, Reply(ok: false, error: "the request is larger than \(Self.maxBody) bytes"))
+            return Self.reply(
+                .contentTooLarge, Reply(ok: false, error: "the request is larger than \(Self.maxBody) bytes"))
         }
         guard let action = try? JSONDecoder().decode(Action.self, from: Data(body.readableBytesView)) else {
-            return Self.reply(.badRequest, Reply(ok: false, error: "the request is not a JSON action such as {\"action\":\"done\",\"id\":\"4f2a\"}"))
+            return Self.reply(
+                .badRequest,
+                Reply(
+                    ok: false, error: "the request is not a JSON action such as {\"action\":\"done\",\"id\":\"4f2a\"}"))
         }
         let change: TaskChange
         switch Self.change(for: action, removals: removals) {
@@ -88,8 +92,11 @@ struct BoardActions: Sendable {
             let undo = done.removal.map { removals.keep($0) }
             // The editor wrote a file the watcher may not have reported yet: look at every file.
             await rebuilder.rebuildCheckingEveryFile()
-            return Self.reply(.ok, Reply(ok: true, id: done.task.id, next: done.next?.id,
-                                         warning: done.warnings.first?.message, undo: undo))
+            return Self.reply(
+                .ok,
+                Reply(
+                    ok: true, id: done.task.id, next: done.next?.id,
+                    warning: done.warnings.first?.message, undo: undo))
         case .failure(let problem):
             return Self.reply(.unprocessableContent, Reply(ok: false, error: problem.message))
         }
@@ -102,7 +109,9 @@ struct BoardActions: Sendable {
 
     private static func change(for action: Action, removals: Removals) -> Result<TaskChange, Problem> {
         func id() -> Result<String, Problem> {
-            guard let id = action.id, id.hasVisibleText else { return .failure(Problem(message: "'\(action.action)' needs the task's \"id\"")) }
+            guard let id = action.id, id.hasVisibleText else {
+                return .failure(Problem(message: "'\(action.action)' needs the task's \"id\""))
+            }
             return .success(id)
         }
         switch action.action {
@@ -110,14 +119,22 @@ struct BoardActions: Sendable {
         case "reopen": return id().map { .reopen(id: $0) }
         case "remove": return id().map { .remove(id: $0) }
         case "move":
-            guard let status = action.status, status.hasVisibleText else { return .failure(Problem(message: "'move' needs a \"status\"")) }
+            guard let status = action.status, status.hasVisibleText else {
+                return .failure(Problem(message: "'move' needs a \"status\""))
+            }
             if let priority = action.priority {
-                return id().map { .edit(id: $0, TaskEdits(priority: .some(priority.isEmpty ? nil : priority), status: status)) }
+                return id().map {
+                    .edit(id: $0, TaskEdits(priority: .some(priority.isEmpty ? nil : priority), status: status))
+                }
             }
             return id().map { .move(id: $0, to: status) }
         case "restore":
             guard let name = action.undo, let removal = removals.removal(named: name) else {
-                return .failure(Problem(message: "there is no removal to undo by that name: it was undone already, or the server has restarted since"))
+                return .failure(
+                    Problem(
+                        message:
+                            "there is no removal to undo by that name: it was undone already, or the server has restarted since"
+                    ))
             }
             return .success(.restore(removal))
         case "add":
@@ -128,7 +145,8 @@ struct BoardActions: Sendable {
             var edits = TaskEdits(title: action.text)
             if let due = action.due {
                 guard due.isEmpty || Day(iso: due) != nil else {
-                    return .failure(Problem(message: "'\(due)' is not a date: the due date is YYYY-MM-DD, or empty to clear it"))
+                    return .failure(
+                        Problem(message: "'\(due)' is not a date: the due date is YYYY-MM-DD, or empty to clear it"))
                 }
                 edits.due = .some(due.isEmpty ? nil : Day(iso: due))
             }
@@ -137,7 +155,11 @@ struct BoardActions: Sendable {
             }
             return id().map { .edit(id: $0, edits) }
         default:
-            return .failure(Problem(message: "unknown action '\(action.action)'; the actions are add, done, reopen, move, edit, remove and restore"))
+            return .failure(
+                Problem(
+                    message:
+                        "unknown action '\(action.action)'; the actions are add, done, reopen, move, edit, remove and restore"
+                ))
         }
     }
 
@@ -146,7 +168,9 @@ struct BoardActions: Sendable {
         do throws(DiagnosticError) {
             let (config, _) = try SiteConfig.load(site: site)
             guard let tasks = config.tasks else {
-                return .failure(Problem(message: "herald.yml: error: the site has no tasks: section, so there are no tasks to edit"))
+                return .failure(
+                    Problem(message: "herald.yml: error: the site has no tasks: section, so there are no tasks to edit")
+                )
             }
             var editor = TaskEditor(site: site, config: tasks, now: Date())
             editor.keepsRemovals = true
@@ -162,7 +186,9 @@ struct BoardActions: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: ScriptSafeJSON.encode(reply))))
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: ScriptSafeJSON.encode(reply))))
     }
 }
 

@@ -19,7 +19,8 @@ enum ClientScript {
     private static func text(of name: String) -> String {
         // The plugin wrote the text with base64 itself, and a test reads both files back.
         guard let file = EmbeddedClient.files.first(where: { $0.name == name }),
-              let bytes = Data(base64Encoded: file.base64) else { return "" }
+            let bytes = Data(base64Encoded: file.base64)
+        else { return "" }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         return text

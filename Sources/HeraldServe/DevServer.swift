@@ -32,15 +32,18 @@ public enum DevServer {
         let changed = ChangedPaths()
         var changes: AsyncStream<ContinuousClock.Instant>?
         do throws(FolderWatcher.Failure) {
-            changes = try FolderWatcher(folder: options.site, warn: { terminal.complain([$0]) }, changed: changed).changes()
+            changes = try FolderWatcher(folder: options.site, warn: { terminal.complain([$0]) }, changed: changed)
+                .changes()
         } catch {
             terminal.complain(["warning: \(error.message); the site will not rebuild when it changes"])
         }
         let site = ServedSite(options: options, output: terminal, changed: changes == nil ? nil : changed)
 
         if !isLoopback(options.host) {
-            terminal.complain(["warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "
-                               + "and, through the board's actions, change its task file"])
+            terminal.complain([
+                "warning: serving on \(options.host), not on this machine only: anyone who can reach it can read the site "
+                    + "and, through the board's actions, change its task file"
+            ])
         }
         let first = await site.rebuilder.firstBuild()
         // Before any good build the config may still be readable; its title and path then serve.

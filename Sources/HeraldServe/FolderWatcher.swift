@@ -28,7 +28,8 @@ struct FolderWatcher: Sendable {
     func changes() throws(Failure) -> AsyncStream<ContinuousClock.Instant> {
         let watches = try Inotify(folder: folder, warn: warn, changed: changed)
         let stopped = Atomic(false)
-        let (stream, continuation) = AsyncStream<ContinuousClock.Instant>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream<ContinuousClock.Instant>.makeStream(
+            bufferingPolicy: .bufferingNewest(1))
         continuation.onTermination = { _ in stopped.store(true, ordering: .relaxed) }
         let owner = Mutex(watches)
         // A thread of its own: waiting on the descriptor must not hold one of the few threads
@@ -60,8 +61,10 @@ private final class Inotify {
     /// The last stamp of each SQLite log an event named.
     private var logStamps: [String: FileStamp?] = [:]
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
-                                     | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB) | UInt32(IN_ONLYDIR)
+    private static let mask =
+        UInt32(
+            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+                | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB) | UInt32(IN_ONLYDIR)
     /// The fixed part of `struct inotify_event`: wd, mask, cookie, len.
     private static let headerSize = 16
 
@@ -69,7 +72,8 @@ private final class Inotify {
         self.changed = changed
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else {
-            throw FolderWatcher.Failure(message: "cannot watch for changes: inotify: \(String(cString: strerror(errno)))")
+            throw FolderWatcher.Failure(
+                message: "cannot watch for changes: inotify: \(String(cString: strerror(errno)))")
         }
         root = folder
         self.warn = warn
@@ -125,7 +129,8 @@ private final class Inotify {
                 let wd = buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                 let mask = buffer.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                 let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                let nameBytes = UnsafeRawBufferPointer(rebasing: buffer[(offset + Self.headerSize)..<min(count, offset + Self.headerSize + length)])
+                let nameBytes = UnsafeRawBufferPointer(
+                    rebasing: buffer[(offset + Self.headerSize)..<min(count, offset + Self.headerSize + length)])
                 let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
                 offset += Self.headerSize + length
                 if handle(wd: wd, mask: mask, name: name) { relevant = true }
@@ -181,8 +186,9 @@ private final class Inotify {
         guard wd >= 0 else {
             if errno == ENOSPC, !warnedAboutLimit {
                 warnedAboutLimit = true
-                warn("warning: the system's limit of inotify watches is reached (fs.inotify.max_user_watches); "
-                     + "changes in some folders will not be seen")
+                warn(
+                    "warning: the system's limit of inotify watches is reached (fs.inotify.max_user_watches); "
+                        + "changes in some folders will not be seen")
             }
             return false
         }
@@ -200,8 +206,10 @@ private final class Inotify {
         for name in names {
             let childPath = path.isEmpty ? name : path + "/" + name
             var isFolder: ObjCBool = false
-            guard !Self.isIgnored(childPath), FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder),
-                  isFolder.boolValue else { continue }
+            guard !Self.isIgnored(childPath),
+                FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder),
+                isFolder.boolValue
+            else { continue }
             _ = addTree(childPath, walking: walking + [wd])
         }
         return true

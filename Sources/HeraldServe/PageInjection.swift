@@ -38,7 +38,8 @@ enum PageInjection {
         /// `-` or `_` becomes `-`.
         init(name: String) {
             self.name = name
-            anchor = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
+            anchor = String(
+                name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" })
             title = TaskBoardPresenter.title(ofColumn: name)
         }
     }
@@ -62,21 +63,21 @@ enum PageInjection {
     static func errorPage(errors: [String]) -> [UInt8] {
         let escaped = errors.map(escapeHTML).joined(separator: "\n")
         let page = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Build failed</title>
-        </head>
-        <body>
-        <h1>Build failed</h1>
-        <pre>\(escaped)</pre>
-        <p>This page loads the site as soon as a build succeeds.</p>
-        </body>
-        </html>
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Build failed</title>
+            </head>
+            <body>
+            <h1>Build failed</h1>
+            <pre>\(escaped)</pre>
+            <p>This page loads the site as soon as a build succeeds.</p>
+            </body>
+            </html>
 
-        """
+            """
         return inject(into: Array(page.utf8), settings: Settings(errors: errors, errorPage: true))
     }
 
@@ -117,7 +118,9 @@ enum PageInjection {
 
     private static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
         guard haystack.count >= needle.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
+        }
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -26,8 +26,10 @@ actor Rebuilder {
 
     /// `build` stands in for the session's own rebuild (`build(of:)`) where a test must hold a
     /// rebuild while changes arrive.
-    init(session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, output: any ServeOutput,
-         verbose: Bool = false, changed: ChangedPaths? = nil, build: Build? = nil) {
+    init(
+        session: SiteSession, broadcaster: EventBroadcaster, status: ServeStatus, output: any ServeOutput,
+        verbose: Bool = false, changed: ChangedPaths? = nil, build: Build? = nil
+    ) {
         self.session = session
         self.broadcaster = broadcaster
         self.status = status
@@ -41,7 +43,9 @@ actor Rebuilder {
     static func build(of session: SiteSession) -> Build {
         { paths in
             let update = session.rebuild(changed: paths)
-            let board = update.succeeded ? session.config.flatMap { BoardActions.state(site: session.options.site, config: $0) } : nil
+            let board =
+                update.succeeded
+                ? session.config.flatMap { BoardActions.state(site: session.options.site, config: $0) } : nil
             return (update, board)
         }
     }
@@ -94,7 +98,8 @@ actor Rebuilder {
         record(update, board: board)
         output.complain(newWarnings(update))
         if update.succeeded {
-            output.say("Rebuilt \(update.changed.count + update.removed.count) pages in \(Self.milliseconds(update)) ms")
+            output.say(
+                "Rebuilt \(update.changed.count + update.removed.count) pages in \(Self.milliseconds(update)) ms")
             if verbose {
                 let steps = update.phases.map { "\($0.name) \(Int(($0.seconds * 1000).rounded())) ms" }
                 output.say("  \(steps.joined(separator: ", ")); \(update.rendered) rendered, \(update.reused) kept")
@@ -104,7 +109,8 @@ actor Rebuilder {
                 broadcaster.send("reload", data: ScriptSafeJSON.encode(["changed": changed]))
             }
         } else {
-            output.complain(update.errors + [Self.failureLine(update.errors.count, stillServing: session.config != nil)])
+            output.complain(
+                update.errors + [Self.failureLine(update.errors.count, stillServing: session.config != nil)])
             broadcaster.send("failed", data: ScriptSafeJSON.encode(["errors": update.errors]))
         }
     }
@@ -144,7 +150,8 @@ actor Rebuilder {
 
     private static func failureLine(_ count: Int, stillServing: Bool) -> String {
         let errors = "\(count) error\(count == 1 ? "" : "s")"
-        return stillServing ? "Build failed with \(errors); still serving the last good pages."
+        return stillServing
+            ? "Build failed with \(errors); still serving the last good pages."
             : "Build failed with \(errors); serving an error page until a build succeeds."
     }
 }

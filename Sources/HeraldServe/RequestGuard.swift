@@ -36,7 +36,8 @@ final class RequestGuard: Sendable {
     /// `localhost`, or an IP address, with its port. A DNS name of someone else's does not.
     func isTrustedHost(_ authority: String?) -> Bool {
         guard let authority = authority?.lowercased(), let split = Self.split(authority),
-              split.port == String(port.load(ordering: .relaxed)) else { return false }
+            split.port == String(port.load(ordering: .relaxed))
+        else { return false }
         return split.host == host || split.host == "localhost" || Self.isAddress(split.host)
     }
 
@@ -47,11 +48,13 @@ final class RequestGuard: Sendable {
             return "the request's Host is not this server's address"
         }
         guard let origin = Self.value(of: "origin", in: request.headers),
-              origin.lowercased() == "http://" + authority.lowercased() else {
+            origin.lowercased() == "http://" + authority.lowercased()
+        else {
             return "the request does not come from a page of this server (Origin)"
         }
         guard let sent = Self.value(of: Self.tokenHeader.lowercased(), in: request.headers),
-              Self.equalInConstantTime(Array(sent.utf8), Array(token.utf8)) else {
+            Self.equalInConstantTime(Array(sent.utf8), Array(token.utf8))
+        else {
             return "the request lacks this server's token; reload the page"
         }
         return nil

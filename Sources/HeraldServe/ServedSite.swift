@@ -21,11 +21,13 @@ struct ServedSite: Sendable {
         sessionOptions.offline = options.offline
         session = SiteSession(options: sessionOptions)
         requestGuard = RequestGuard(host: options.host)
-        rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status, output: output,
-                              verbose: options.verbose, changed: changed)
-        routes = ServeRoutes(files: StaticFiles(session: session, status: status, requestGuard: requestGuard),
-                             broadcaster: broadcaster, requestGuard: requestGuard,
-                             actions: BoardActions(site: options.site, rebuilder: rebuilder))
+        rebuilder = Rebuilder(
+            session: session, broadcaster: broadcaster, status: status, output: output,
+            verbose: options.verbose, changed: changed)
+        routes = ServeRoutes(
+            files: StaticFiles(session: session, status: status, requestGuard: requestGuard),
+            broadcaster: broadcaster, requestGuard: requestGuard,
+            actions: BoardActions(site: options.site, rebuilder: rebuilder))
     }
 
     /// The application listening on `host`:`port`; `running` is told the port it bound, once the

@@ -18,8 +18,12 @@ struct StaticFiles: Sendable {
         }
         guard let config = session.config else {
             // No build has succeeded yet: pages show the errors, other files do not exist yet.
-            guard Self.looksLikePage(path) else { return Self.text(.serviceUnavailable, "No build has succeeded yet.\n", head: head) }
-            return Self.file(.internalServerError, "index.html", PageInjection.errorPage(errors: status.current.errors ?? []), head: head)
+            guard Self.looksLikePage(path) else {
+                return Self.text(.serviceUnavailable, "No build has succeeded yet.\n", head: head)
+            }
+            return Self.file(
+                .internalServerError, "index.html", PageInjection.errorPage(errors: status.current.errors ?? []),
+                head: head)
         }
         let base = BasePath(baseURL: config.baseURL)
         guard let relative = base.relative(path) else {
@@ -49,9 +53,12 @@ struct StaticFiles: Sendable {
         var settings = PageInjection.Settings(errors: current.errors)
         // The token goes only to pages asked for by this server's own address, never to a page
         // fetched through someone else's DNS name.
-        if let board = current.board, PageInjection.showsTasks(bytes), requestGuard.isTrustedHost(request.head.authority) {
-            settings.board = PageInjection.Board(token: requestGuard.token, columns: board.columns.map(PageInjection.Column.init(name:)),
-                                                 readOnly: board.readOnlyReason, lanes: board.lanes)
+        if let board = current.board, PageInjection.showsTasks(bytes),
+            requestGuard.isTrustedHost(request.head.authority)
+        {
+            settings.board = PageInjection.Board(
+                token: requestGuard.token, columns: board.columns.map(PageInjection.Column.init(name:)),
+                readOnly: board.readOnlyReason, lanes: board.lanes)
         }
         return PageInjection.inject(into: bytes, settings: settings)
     }
@@ -66,7 +73,9 @@ struct StaticFiles: Sendable {
         var headers = noStore()
         headers[.contentType] = ContentTypes.type(of: file)
         headers[.contentLength] = String(bytes.count)
-        return Response(status: status, headers: headers, body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: status, headers: headers,
+            body: head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func text(_ status: HTTPResponse.Status, _ text: String, head: Bool = false) -> Response {

@@ -29,8 +29,10 @@ public enum BuiltInTheme {
         for (name, bytes) in files where name.hasSuffix(".mustache") {
             let path = folderName + "/" + name
             do throws(DiagnosticError) {
-                templates.append(try Template(name: String(name.dropLast(".mustache".count)), path: path,
-                                              source: String(decoding: bytes, as: UTF8.self)))
+                templates.append(
+                    try Template(
+                        name: String(name.dropLast(".mustache".count)), path: path,
+                        source: String(decoding: bytes, as: UTF8.self)))
             } catch {
                 problems += error.diagnostics
             }

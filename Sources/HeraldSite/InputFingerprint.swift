@@ -24,12 +24,16 @@ struct InputFingerprint {
     /// file's. Files are hashed by `finish`: before loading, when an up-to-date check needs the
     /// fingerprint first, or after, from the bytes the loaders read. nil when some input cannot be
     /// named (a loader that cannot list its files): such a build always runs.
-    static func start(options: BuildOptions, configText: String, today: Day, theme: Theme,
-                      sources: SiteSources) throws(DiagnosticError) -> InputFingerprint? {
+    static func start(
+        options: BuildOptions, configText: String, today: Day, theme: Theme,
+        sources: SiteSources
+    ) throws(DiagnosticError) -> InputFingerprint? {
         var data: [(name: String, path: String)] = []
         let sitePrefix = options.site.standardizedFileURL.path + "/"
-        for loaderFiles in [try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
-                            try sources.pages.inputFiles(), try sources.data?.inputFiles() ?? []] {
+        for loaderFiles in [
+            try sources.tasks?.inputFiles() ?? [], try sources.heroes?.inputFiles() ?? [],
+            try sources.pages.inputFiles(), try sources.data?.inputFiles() ?? []
+        ] {
             guard let loaderFiles else { return nil }
             data += Parallel.map(loaderFiles, chunk: 512) { (relative($0, to: sitePrefix), $0) }
         }
@@ -41,9 +45,15 @@ struct InputFingerprint {
 
         var remote: [(name: String, digest: UInt64)] = []
         var problems: [Diagnostic] = []
-        do throws(DiagnosticError) { remote += try sources.tasks?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
-        do throws(DiagnosticError) { remote += try sources.heroes?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
-        do throws(DiagnosticError) { remote += try sources.data?.remoteInputs() ?? [] } catch { problems += error.diagnostics }
+        do throws(DiagnosticError) { remote += try sources.tasks?.remoteInputs() ?? [] } catch {
+            problems += error.diagnostics
+        }
+        do throws(DiagnosticError) { remote += try sources.heroes?.remoteInputs() ?? [] } catch {
+            problems += error.diagnostics
+        }
+        do throws(DiagnosticError) { remote += try sources.data?.remoteInputs() ?? [] } catch {
+            problems += error.diagnostics
+        }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
 
         var hash = ContentHash()
@@ -55,8 +65,9 @@ struct InputFingerprint {
         let stale = (sources.remote?.reports ?? []).filter { $0.outcome == "stale" }.map(\.url)
         // Read by nobody else, so not kept.
         let programDigests = sources.inputs.readAndHash(program.map(\.path), keeping: false)
-        return InputFingerprint(hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
-                                remote: remote, staleURLs: stale)
+        return InputFingerprint(
+            hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
+            remote: remote, staleURLs: stale)
     }
 
     /// The data files' full paths, in the order `finish` and `quick` hash them.

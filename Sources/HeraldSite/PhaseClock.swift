@@ -8,7 +8,8 @@ struct PhaseClock {
 
     mutating func end(_ name: String) {
         let now = DispatchTime.now()
-        phases.append(BuildReport.Phase(name: name, seconds: Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
+        phases.append(
+            BuildReport.Phase(name: name, seconds: Double(now.uptimeNanoseconds - last.uptimeNanoseconds) / 1e9))
         last = now
     }
 

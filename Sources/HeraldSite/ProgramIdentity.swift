@@ -11,21 +11,24 @@ enum ProgramIdentity {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 64), header.count == 64,
-              header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1 else { return nil }
+            header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1
+        else { return nil }
         // ELF64, little-endian: where the program headers are, their size and number.
         let programHeaders = Int(integer(header, at: 0x20, size: 8))
         let entrySize = Int(integer(header, at: 0x36, size: 2))
         let count = Int(integer(header, at: 0x38, size: 2))
         guard entrySize >= 56, count > 0, count < 256,
-              (try? handle.seek(toOffset: UInt64(programHeaders))) != nil,
-              let table = try? handle.read(upToCount: entrySize * count), table.count == entrySize * count else { return nil }
+            (try? handle.seek(toOffset: UInt64(programHeaders))) != nil,
+            let table = try? handle.read(upToCount: entrySize * count), table.count == entrySize * count
+        else { return nil }
         for index in 0..<count {
             let entry = Data(table[(index * entrySize)..<((index + 1) * entrySize)])
             guard integer(entry, at: 0, size: 4) == 4 else { continue }  // PT_NOTE
             let offset = integer(entry, at: 0x08, size: 8)
             let size = Int(integer(entry, at: 0x20, size: 8))
             guard size > 0, size < 65_536, (try? handle.seek(toOffset: offset)) != nil,
-                  let notes = try? handle.read(upToCount: size), notes.count == size else { continue }
+                let notes = try? handle.read(upToCount: size), notes.count == size
+            else { continue }
             if let id = gnuBuildID(in: Data(notes)) { return id }
         }
         return nil

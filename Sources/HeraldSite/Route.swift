@@ -7,17 +7,24 @@ enum Route {
     static func outputPath(of route: String) throws(DiagnosticError) -> OutputPath {
         let file = route.isEmpty || route.hasSuffix("/") ? route + "index.html" : route
         guard let path = OutputPath(file) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: route),
-                                         "the page address '\(route)' would be written outside the output folder"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: route),
+                    "the page address '\(route)' would be written outside the output folder"))
         }
         return path
     }
 
     /// A page at `route` filled from `template`, listing about `size` entries.
-    static func page(_ route: String, _ template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
-                     _ makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue)
-        throws(DiagnosticError) -> OutputItem {
-        .page(PageJob(output: try outputPath(of: route), template: template, size: size, fingerprint: fingerprint,
-                      makeData: makeData))
+    static func page(
+        _ route: String, _ template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
+        _ makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue
+    )
+        throws(DiagnosticError) -> OutputItem
+    {
+        .page(
+            PageJob(
+                output: try outputPath(of: route), template: template, size: size, fingerprint: fingerprint,
+                makeData: makeData))
     }
 }

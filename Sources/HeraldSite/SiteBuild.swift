@@ -23,17 +23,15 @@ public enum SiteBuild {
         do throws(DiagnosticError) {
             let (config, configText) = try checkedConfig(options, report: &report)
             let theme = try Theme(site: options.site)
-            let chosen: SiteSources
-            if let sources { chosen = sources } else { chosen = try SitePipeline.sources(config, options: options) }
+            let chosen = try chosenSources(sources, config: config, options: options)
             // An injected source's fetches are its owner's to report.
             if sources == nil { fetcher = chosen.remote }
-            // Held to the end of the build: from reading the last manifest to saving the next.
-            let lock = try OutputLock(folder: options.output, wait: options.wait, waiting: options.waiting ?? {})
+            let (lock, writer) = try outputWriter(options)
             defer { withExtendedLifetime(lock) {} }
-            let writer = OutputWriter(folder: options.output, state: BuildState(site: options.site, output: options.output), lock: lock)
             openWriter = writer
-            var check = try UpToDateCheck(options: options, configText: configText, today: Day(options.now, in: config.timeZone),
-                                          theme: theme, sources: chosen, writer: writer)
+            var check = try UpToDateCheck(
+                options: options, configText: configText, today: Day(options.now, in: config.timeZone),
+                theme: theme, sources: chosen, writer: writer)
             clock.end("up-to-date check")
             if check.isUpToDate(writer, fetchWarnings: chosen.remote?.log.all ?? []) {
                 // Same inputs, same binary, same day, every output file intact: nothing to do.
@@ -53,7 +51,8 @@ public enum SiteBuild {
             chosen.inputs.forgetListings()
             clock.end("load data")
 
-            let items = try SitePipeline.pages(consume models, config: config, theme: theme, options: options, remote: chosen.remote)
+            let items = try SitePipeline.pages(
+                consume models, config: config, theme: theme, options: options, remote: chosen.remote)
             clock.end("plan pages")
             let (problems, warnings) = SitePipeline.render(items, library: library, options: options, into: writer) {
                 (chosen.remote?.log.all ?? []) + loadWarnings + writer.warnings
@@ -75,9 +74,28 @@ public enum SiteBuild {
         return finished(report, clock: clock, fetcher: fetcher)
     }
 
+    /// The output folder's lock and writer. The build holds the lock to its end: from reading the
+    /// last manifest to saving the next.
+    private static func outputWriter(_ options: BuildOptions) throws(DiagnosticError) -> (OutputLock, OutputWriter) {
+        let lock = try OutputLock(folder: options.output, wait: options.wait, waiting: options.waiting ?? {})
+        let state = BuildState(site: options.site, output: options.output)
+        return (lock, OutputWriter(folder: options.output, state: state, lock: lock))
+    }
+
+    /// The sources a test injected, else the config's.
+    private static func chosenSources(
+        _ injected: SiteSources?, config: SiteConfig,
+        options: BuildOptions
+    ) throws(DiagnosticError) -> SiteSources {
+        if let injected { return injected }
+        return try SitePipeline.sources(config, options: options)
+    }
+
     /// herald.yml, read once the output folder is known not to be the site or one of its inputs.
-    private static func checkedConfig(_ options: BuildOptions,
-                                      report: inout BuildReport) throws(DiagnosticError) -> (SiteConfig, String) {
+    private static func checkedConfig(
+        _ options: BuildOptions,
+        report: inout BuildReport
+    ) throws(DiagnosticError) -> (SiteConfig, String) {
         try OutputFolderGuard.check(output: options.output, site: options.site)
         let (config, configText) = try SiteConfig.load(options)
         do throws(DiagnosticError) {
@@ -120,11 +138,15 @@ public enum SiteBuild {
     /// names them (a glob by the folder it searches).
     static func inputFolders(of config: SiteConfig, site: URL) -> [(name: String, url: URL)] {
         var names = [config.pages, config.data, "Templates"]
-        let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? []) + (config.tasks?.joins.map(\.source.source) ?? [])
+        let sources =
+            [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? [])
+            + (config.tasks?.joins.map(\.source.source) ?? [])
         for source in sources where !RemoteOptions.isURL(source) {
             names.append(source.contains("*") || source.contains("?") ? GlobPattern.base(of: source) : source)
         }
-        return names.map { name in (name, name.hasPrefix("/") ? URL(fileURLWithPath: name) : site.appendingPathComponent(name)) }
+        return names.map { name in
+            (name, name.hasPrefix("/") ? URL(fileURLWithPath: name) : site.appendingPathComponent(name))
+        }
     }
 }

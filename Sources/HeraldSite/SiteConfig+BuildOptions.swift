@@ -9,8 +9,10 @@ extension SiteConfig {
         var (config, text) = try SiteConfig.load(site: options.site)
         if let override = options.baseURL {
             guard let normalized = SiteConfig.normalizedBaseURL(override) else {
-                throw DiagnosticError(.error(at: SourceLocation(file: "--base-url"),
-                                             "'\(override)' is not an http(s) URL or a path starting with '/'"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: "--base-url"),
+                        "'\(override)' is not an http(s) URL or a path starting with '/'"))
             }
             config.baseURL = normalized
         }

@@ -31,14 +31,16 @@ struct SiteFilesCoordinator: Sendable {
             try Route.page("", "home.html") { _ in home.view() },
             try Route.page("404.html", "404.html") { _ in files.notFound() },
             try Route.page("feed.xml", "feed.xml", size: tasks.count) { _ in files.feed(tasks: tasks) },
-            try Route.page("robots.txt", "robots.txt") { _ in files.robots() },
+            try Route.page("robots.txt", "robots.txt") { _ in files.robots() }
         ] + (try sitemaps(routes))
     }
 
     private func sitemaps(_ routes: [(route: String, lastModified: Day?)]) throws(DiagnosticError) -> [OutputItem] {
         let files = files
         guard routes.count > urlsPerSitemap else {
-            return [try Route.page("sitemap.xml", "sitemap.xml", size: routes.count) { _ in files.sitemap(routes: routes) }]
+            return [
+                try Route.page("sitemap.xml", "sitemap.xml", size: routes.count) { _ in files.sitemap(routes: routes) }
+            ]
         }
         let chunks = stride(from: 0, to: routes.count, by: urlsPerSitemap).map {
             Array(routes[$0..<min(routes.count, $0 + urlsPerSitemap)])

@@ -23,19 +23,23 @@ public enum SiteInspector {
     public static func inspect(_ path: String, options: BuildOptions) throws(DiagnosticError) -> PageInspection {
         let (theme, items) = try plan(options)
         let wanted = outputFile(of: path)
-        guard let item = items.first(where: { $0.path.value == wanted || $0.path.value == wanted + "/index.html" }) else {
+        guard let item = items.first(where: { $0.path.value == wanted || $0.path.value == wanted + "/index.html" })
+        else {
             throw DiagnosticError(.error(at: SourceLocation(file: path), notFound(path, among: items)))
         }
         guard case .page(let job) = item else {
-            throw DiagnosticError(.error(at: SourceLocation(file: path),
-                                         "'\(address(of: item.path))' is a file copied as it is, not a page made from a template"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: path),
+                    "'\(address(of: item.path))' is a file copied as it is, not a page made from a template"))
         }
         let renderer = PageRenderer(library: try theme.library(), strict: options.strict)
         let sitePrefix = options.site.standardizedFileURL.path + "/"
         var file = renderer.library[job.template]?.path ?? job.template
         if file.hasPrefix(sitePrefix) { file.removeFirst(sitePrefix.count) }
-        return PageInspection(path: address(of: item.path), template: job.template, file: file,
-                              data: try job.makeData(renderer))
+        return PageInspection(
+            path: address(of: item.path), template: job.template, file: file,
+            data: try job.makeData(renderer))
     }
 
     /// The site's theme and every output item `herald build` would make of it, none rendered.
@@ -44,7 +48,10 @@ public enum SiteInspector {
         let theme = try Theme(site: options.site)
         let sources = try SitePipeline.sources(config, options: options)
         let models = try SitePipeline.load(sources, config: config, drafts: options.drafts, now: options.now)
-        return (theme, try SitePipeline.pages(models, config: config, theme: theme, options: options, remote: sources.remote))
+        return (
+            theme,
+            try SitePipeline.pages(models, config: config, theme: theme, options: options, remote: sources.remote)
+        )
     }
 
     /// `/heroes/anti-mage/` → `heroes/anti-mage/index.html`; `/feed.xml` → `feed.xml`.

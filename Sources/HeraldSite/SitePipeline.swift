@@ -16,14 +16,18 @@ import HeraldRemote
 enum SitePipeline {
     /// The config's sources, URL sources through a fetcher; `decoded` keeps the models of
     /// unchanged files from one build to the next.
-    static func sources(_ config: SiteConfig, options: BuildOptions,
-                        decoded: DecodedFiles? = nil) throws(DiagnosticError) -> SiteSources {
+    static func sources(
+        _ config: SiteConfig, options: BuildOptions,
+        decoded: DecodedFiles? = nil
+    ) throws(DiagnosticError) -> SiteSources {
         try SiteSources(config: config, site: options.site, remote: remoteFetcher(config, options), decoded: decoded)
     }
 
     /// Every page and file the models make, in the order the builder takes them.
-    static func pages(_ models: consuming Models, config: SiteConfig, theme: Theme, options: BuildOptions,
-                      remote: RemoteFetcher?) throws(DiagnosticError) -> [OutputItem] {
+    static func pages(
+        _ models: consuming Models, config: SiteConfig, theme: Theme, options: BuildOptions,
+        remote: RemoteFetcher?
+    ) throws(DiagnosticError) -> [OutputItem] {
         let assets = AssetsCoordinator(assets: try theme.assets())
         let context = siteContext(config, options: options, models: models, assets: assets.routes, remote: remote)
         return try outputItems(config: config, context: context, models: models, assets: assets)
@@ -32,12 +36,15 @@ enum SitePipeline {
     /// Renders `items` into `sink`, pages of `kept` whose fingerprints did not change taken as
     /// they were; the problems, and the warnings of the whole build (`earlier` and the
     /// renderer's): reported, or under `strict` problems too.
-    static func render(_ items: [OutputItem], library: TemplateLibrary, options: BuildOptions, into sink: some OutputSink,
-                       kept: RenderedPages? = nil,
-                       earlier: () -> [Diagnostic]) -> (problems: [Diagnostic], warnings: [String]) {
+    static func render(
+        _ items: [OutputItem], library: TemplateLibrary, options: BuildOptions, into sink: some OutputSink,
+        kept: RenderedPages? = nil,
+        earlier: () -> [Diagnostic]
+    ) -> (problems: [Diagnostic], warnings: [String]) {
         let renderer = PageRenderer(library: library, strict: options.strict)
-        var problems = Builder(jobs: options.jobs).run(items, renderer: renderer, writer: sink, kept: kept,
-                                                       progress: options.progress)
+        var problems = Builder(jobs: options.jobs).run(
+            items, renderer: renderer, writer: sink, kept: kept,
+            progress: options.progress)
         let warnings = earlier() + renderer.warnings
         if options.strict {
             problems += warnings.map { Diagnostic(.error, at: $0.location, $0.message) }
@@ -60,7 +67,9 @@ enum SitePipeline {
 
     /// The models of every source; `now` decides which tasks wait for their threshold day, which
     /// the warning about a column over its limit leaves out, as the board does.
-    static func load(_ sources: SiteSources, config: SiteConfig, drafts: Bool, now: Date) throws(DiagnosticError) -> Models {
+    static func load(_ sources: SiteSources, config: SiteConfig, drafts: Bool, now: Date) throws(DiagnosticError)
+        -> Models
+    {
         var models = Models()
         var problems: [Diagnostic] = []
         func collect<T>(_ step: () throws(DiagnosticError) -> T) -> T? {
@@ -70,20 +79,29 @@ enum SitePipeline {
             }
         }
         if let tasks = sources.tasks { models.tasks = collect { () throws(DiagnosticError) in try tasks.load() } ?? [] }
-        if let heroes = sources.heroes { models.heroes = collect { () throws(DiagnosticError) in try heroes.load() } ?? [] }
-        models.pages = (collect { () throws(DiagnosticError) in try sources.pages.load() } ?? []).filter { drafts || !$0.draft }
+        if let heroes = sources.heroes {
+            models.heroes = collect { () throws(DiagnosticError) in try heroes.load() } ?? []
+        }
+        models.pages = (collect { () throws(DiagnosticError) in try sources.pages.load() } ?? []).filter {
+            drafts || !$0.draft
+        }
         if let data = sources.data {
-            models.data = collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
+            models.data =
+                collect { () throws(DiagnosticError) in try data.load() }.map { TemplateValue($0) } ?? .map([:])
         }
         models.tallies = [sources.tasks?.tally, sources.heroes?.tally].compactMap { $0 }
-        models.warnings = (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
+        models.warnings =
+            (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
             + (config.tasks.map { tasks in
-                BoardSettings.warnings(tasks: models.tasks, columns: tasks.rules.columns, limits: tasks.board.limits,
-                                       now: now, timeZone: config.timeZone)
+                BoardSettings.warnings(
+                    tasks: models.tasks, columns: tasks.rules.columns, limits: tasks.board.limits,
+                    now: now, timeZone: config.timeZone)
             } ?? [])
         // Injected loaders need not check slugs; pages must never collide, so the build does
         // when the loader did not.
-        if !(sources.heroes?.checksSlugs ?? true) { problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero") }
+        if !(sources.heroes?.checksSlugs ?? true) {
+            problems += SlugRegistry.duplicates(in: models.heroes, kind: "hero")
+        }
         if !sources.pages.checksSlugs { problems += SlugRegistry.duplicates(in: models.pages, kind: "page") }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return models
@@ -92,11 +110,14 @@ enum SitePipeline {
     /// The fetcher of the config's URL sources, with the cache beside herald.yml unless told
     /// otherwise; nil when every source is a file.
     static func remoteFetcher(_ config: SiteConfig, _ options: BuildOptions) -> RemoteFetcher? {
-        let sources = [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
-            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? []) + (config.tasks?.joins.map(\.source.source) ?? [])
+        let sources =
+            [config.tasks?.source.source, config.heroes?.source.source].compactMap { $0 }
+            + config.dataSources.map(\.source.source) + (config.heroes?.joins.map(\.source.source) ?? [])
+            + (config.tasks?.joins.map(\.source.source) ?? [])
         guard sources.contains(where: RemoteOptions.isURL) else { return nil }
-        var settings = RemoteFetcher.Settings(cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
-                                              now: options.now)
+        var settings = RemoteFetcher.Settings(
+            cacheFolder: options.cacheFolder ?? options.site.appendingPathComponent(".herald-cache"),
+            now: options.now)
         settings.offline = options.offline
         settings.refresh = options.refresh
         settings.timeZone = config.timeZone
@@ -114,8 +135,10 @@ enum SitePipeline {
         return notes
     }
 
-    static func siteContext(_ config: SiteConfig, options: BuildOptions, models: Models,
-                            assets: [String: String], remote: RemoteFetcher?) -> SiteContext {
+    static func siteContext(
+        _ config: SiteConfig, options: BuildOptions, models: Models,
+        assets: [String: String], remote: RemoteFetcher?
+    ) -> SiteContext {
         var context = SiteContext(
             title: config.title, language: config.language, baseURL: config.baseURL, timeZone: config.timeZone,
             now: options.now, assets: assets, hasTasks: config.tasks != nil, hasHeroes: config.heroes != nil,
@@ -132,19 +155,23 @@ enum SitePipeline {
     }
 
     /// Every coordinator's items: what pages and files this build writes.
-    static func outputItems(config: SiteConfig, context: SiteContext, models: consuming Models,
-                            assets: AssetsCoordinator) throws(DiagnosticError) -> [OutputItem] {
-        let board = TaskBoardPresenter(tasks: models.tasks, columns: config.tasks?.rules.columns ?? [],
-                                       layout: BoardSettings.layout(config.tasks?.board), facts: config.tasks?.rules.facts ?? [],
-                                       card: config.tasks?.card, context: context)
+    static func outputItems(
+        config: SiteConfig, context: SiteContext, models: consuming Models,
+        assets: AssetsCoordinator
+    ) throws(DiagnosticError) -> [OutputItem] {
+        let board = TaskBoardPresenter(
+            tasks: models.tasks, columns: config.tasks?.rules.columns ?? [],
+            layout: BoardSettings.layout(config.tasks?.board), facts: config.tasks?.rules.facts ?? [],
+            card: config.tasks?.card, context: context)
         // The catalog gets the only reference to the heroes, so it sorts them without copying them.
         let heroes = models.heroes
         models.heroes = []
-        let catalog = HeroCatalogPresenter(heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
-                                           perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage,
-                                           search: config.heroes?.search ?? true, facts: config.heroes?.rules.facts ?? [],
-                                           card: config.heroes?.card, sort: config.heroes?.sort ?? .name,
-                                           stats: config.heroes?.stats ?? [:], context: context)
+        let catalog = HeroCatalogPresenter(
+            heroes: consume heroes, groupBy: config.heroes?.groupBy ?? [],
+            perPage: config.heroes?.perPage ?? HeroesConfig.defaultPerPage,
+            search: config.heroes?.search ?? true, facts: config.heroes?.rules.facts ?? [],
+            card: config.heroes?.card, sort: config.heroes?.sort ?? .name,
+            stats: config.heroes?.stats ?? [:], context: context)
         var items: [OutputItem] = []
         if config.tasks != nil {
             items += try TaskBoardCoordinator(presenter: board, markdown: context.markdown).items()
@@ -154,10 +181,12 @@ enum SitePipeline {
         }
         items += try PagesCoordinator(pages: models.pages, presenter: PagePresenter(context: context)).items()
         let pageDates = models.pages.compactMap { page in page.date.map { (PagePresenter.route(of: page), $0) } }
-        items += try SiteFilesCoordinator(home: HomePresenter(context: context, board: board, catalog: catalog),
-                                          files: SiteFilesPresenter(context: context), tasks: models.tasks,
-                                          lastModified: Dictionary(pageDates, uniquingKeysWith: { first, _ in first }))
-            .items(after: items)
+        items += try SiteFilesCoordinator(
+            home: HomePresenter(context: context, board: board, catalog: catalog),
+            files: SiteFilesPresenter(context: context), tasks: models.tasks,
+            lastModified: Dictionary(pageDates, uniquingKeysWith: { first, _ in first })
+        )
+        .items(after: items)
         items += assets.items
         return items
     }

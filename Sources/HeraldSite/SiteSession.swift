@@ -70,11 +70,14 @@ public final class SiteSession: Sendable {
             let models = try SitePipeline.load(sources, config: config, drafts: options.drafts, now: buildOptions.now)
             clock.end("load data")
             let loadWarnings = models.warnings
-            let items = try SitePipeline.pages(models, config: config, theme: theme, options: buildOptions, remote: sources.remote)
+            let items = try SitePipeline.pages(
+                models, config: config, theme: theme, options: buildOptions, remote: sources.remote)
             clock.end("plan pages")
             let output = MemoryOutput()
-            let (problems, warnings) = SitePipeline.render(items, library: library, options: buildOptions, into: output,
-                                                           kept: rendered) { (sources.remote?.log.all ?? []) + loadWarnings }
+            let (problems, warnings) = SitePipeline.render(
+                items, library: library, options: buildOptions, into: output,
+                kept: rendered
+            ) { (sources.remote?.log.all ?? []) + loadWarnings }
             (update.rendered, update.reused) = rendered.takeCounts()
             update.warnings = warnings
             clock.end("render")
@@ -130,17 +133,34 @@ public final class SiteSession: Sendable {
 /// What `herald serve` asks of its builds: a build's options, but for the output folder, which
 /// a session never writes, and "now", which is the clock's at each rebuild.
 public struct SessionOptions: Sendable {
-    public var site: URL { get { base.site } set { base.site = newValue } }
-    public var drafts: Bool { get { base.drafts } set { base.drafts = newValue } }
-    public var offline: Bool { get { base.offline } set { base.offline = newValue } }
-    public var strict: Bool { get { base.strict } set { base.strict = newValue } }
-    public var jobs: Int { get { base.jobs } set { base.jobs = newValue } }
+    public var site: URL {
+        get { base.site }
+        set { base.site = newValue }
+    }
+    public var drafts: Bool {
+        get { base.drafts }
+        set { base.drafts = newValue }
+    }
+    public var offline: Bool {
+        get { base.offline }
+        set { base.offline = newValue }
+    }
+    public var strict: Bool {
+        get { base.strict }
+        set { base.strict = newValue }
+    }
+    public var jobs: Int {
+        get { base.jobs }
+        set { base.jobs = newValue }
+    }
     /// "Now" for each rebuild: the clock, so that "today" moves on while the server runs.
     public var clock: @Sendable () -> Date
     private var base: BuildOptions
 
-    public init(site: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        site: URL, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         base = BuildOptions(site: site, output: site.appendingPathComponent("Output"), now: Date(), jobs: jobs)
         self.clock = clock
     }

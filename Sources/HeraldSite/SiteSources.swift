@@ -17,8 +17,10 @@ public struct SiteSources: Sendable {
     /// Fetches the URL sources, when the site has any; it knows how each was obtained.
     public var remote: RemoteFetcher?
 
-    public init(tasks: (any ModelLoader<TaskItem>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
-                data: DataFolderLoader?, inputs: InputFiles = InputFiles()) {
+    public init(
+        tasks: (any ModelLoader<TaskItem>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
+        data: DataFolderLoader?, inputs: InputFiles = InputFiles()
+    ) {
         self.tasks = tasks
         self.heroes = heroes
         self.pages = pages
@@ -28,7 +30,9 @@ public struct SiteSources: Sendable {
 
     /// The sources named in `config`, read from files under `site`, and from URLs through `remote`;
     /// `decoded` keeps the models of unchanged files from one build of the dev server to the next.
-    public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil, decoded: DecodedFiles? = nil) throws(DiagnosticError) {
+    public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil, decoded: DecodedFiles? = nil)
+        throws(DiagnosticError)
+    {
         inputs = InputFiles()
         self.remote = remote
         let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote, decoded: decoded)
@@ -50,7 +54,8 @@ public struct SiteSources: Sendable {
 
     private static func joinSpecs(_ joins: [JoinConfig]) throws(DiagnosticError) -> [JoinSpec] {
         try joins.map { join throws(DiagnosticError) in
-            JoinSpec(name: join.name, spec: try SourceSpec(join.source), on: join.on, key: join.key, setting: join.setting)
+            JoinSpec(
+                name: join.name, spec: try SourceSpec(join.source), on: join.on, key: join.key, setting: join.setting)
         }
     }
 }

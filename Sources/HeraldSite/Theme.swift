@@ -20,17 +20,20 @@ struct Theme: Sendable {
             listings = []
             return
         }
-        let listing = FolderWalk.files(in: own.path, shownAs: "Templates", allowedRoots: [FolderWalk.realPath(site.path)])
+        let listing = FolderWalk.files(
+            in: own.path, shownAs: "Templates", allowedRoots: [FolderWalk.realPath(site.path)])
         guard listing.problems.isEmpty else { throw DiagnosticError(listing.problems) }
         folders = [own]
         // A FIFO or device where a template or asset would be is listed, so that reading it is
         // the error that names it, not a silent fall back to the built-in file of that name.
         let read = listing.others.filter { $0.last?.hasSuffix(".mustache") == true || $0.first == "assets" }
         let files = read.isEmpty ? listing.files : (listing.files + read).sorted { $0.lexicographicallyPrecedes($1) }
-        listings = [files.map { segments in
-            let name = segments.joined(separator: "/")
-            return (name, URL(fileURLWithPath: own.path + "/" + name, isDirectory: false))
-        }]
+        listings = [
+            files.map { segments in
+                let name = segments.joined(separator: "/")
+                return (name, URL(fileURLWithPath: own.path + "/" + name, isDirectory: false))
+            }
+        ]
     }
 
     /// The site's own files: for the input fingerprint and the stamps of a served site's
@@ -41,8 +44,9 @@ struct Theme: Sendable {
 
     /// Every template, the site's own over the built-in ones of the same name; each parsed once.
     func library() throws(DiagnosticError) -> TemplateLibrary {
-        try TemplateLibrary(folders: folders.map(\.path), loading: .listed(listings.map { $0.map(\.name) }),
-                            fallback: try BuiltInTheme.templates())
+        try TemplateLibrary(
+            folders: folders.map(\.path), loading: .listed(listings.map { $0.map(\.name) }),
+            fallback: try BuiltInTheme.templates())
     }
 
     /// The bytes of every asset (`assets/…`), the site's own over the built-in ones; each of the
@@ -53,8 +57,9 @@ struct Theme: Sendable {
         for (name, bytes) in BuiltInTheme.files where name.hasPrefix("assets/") { assets[name] = bytes }
         for (name, url) in allFiles where name.hasPrefix("assets/") {
             do {
-                assets[name] = try FileBytes.read(path: url.path, at: SourceLocation(file: url.path), limit: FileBytes.assetLimit,
-                                                  tooLarge: ", the most an asset may hold")
+                assets[name] = try FileBytes.read(
+                    path: url.path, at: SourceLocation(file: url.path), limit: FileBytes.assetLimit,
+                    tooLarge: ", the most an asset may hold")
             } catch {
                 problems += error.diagnostics
             }

@@ -28,12 +28,15 @@ public enum ThemeCatalog {
             let outputs = items.compactMap { item -> String? in
                 switch item {
                 case .page(let job): job.template == template ? SiteInspector.address(of: item.path) : nil
-                case .file: template == nil && isCopy(item.path.value, of: file.name) ? SiteInspector.address(of: item.path) : nil
+                case .file:
+                    template == nil && isCopy(item.path.value, of: file.name)
+                        ? SiteInspector.address(of: item.path) : nil
                 }
             }
             let usedBy = template.map { name in templates.filter { $0.partialNames.contains(name) }.map(\.name) } ?? []
-            return ThemeFileUse(name: file.name, outputs: outputs.sorted(), usedBy: usedBy.sorted(),
-                                overridden: own.contains(file.name))
+            return ThemeFileUse(
+                name: file.name, outputs: outputs.sorted(), usedBy: usedBy.sorted(),
+                overridden: own.contains(file.name))
         }
     }
 

@@ -14,8 +14,10 @@ public enum ThemeExport {
         var problems: [Diagnostic] = []
         for name in chosen where !force {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
-                problems.append(.error(at: SourceLocation(file: "Templates/" + name),
-                                       "the site has this file already; --force replaces it"))
+                problems.append(
+                    .error(
+                        at: SourceLocation(file: "Templates/" + name),
+                        "the site has this file already; --force replaces it"))
             }
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
@@ -23,12 +25,15 @@ public enum ThemeExport {
         for name in chosen {
             let target = folder.appendingPathComponent(name)
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(BuiltInTheme.file(name) ?? []).write(to: target, options: .atomic)
                 written.append("Templates/" + name)
             } catch {
-                problems.append(.error(at: SourceLocation(file: "Templates/" + name),
-                                       "cannot write the file: \(error.localizedDescription)"))
+                problems.append(
+                    .error(
+                        at: SourceLocation(file: "Templates/" + name),
+                        "cannot write the file: \(error.localizedDescription)"))
             }
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }

@@ -21,10 +21,13 @@ struct UpToDateCheck {
     /// Names every input (fetching URL sources) and, when the folder may be up to date, works out
     /// the fingerprint: from the quick check when no data file changed since the last build
     /// looked, else by hashing the files. Otherwise the loaders hash the files as they read them.
-    init(options: BuildOptions, configText: String, today: Day, theme: Theme, sources: SiteSources,
-         writer: OutputWriter) throws(DiagnosticError) {
-        fingerprint = try InputFingerprint.start(options: options, configText: configText, today: today,
-                                                 theme: theme, sources: sources)
+    init(
+        options: BuildOptions, configText: String, today: Day, theme: Theme, sources: SiteSources,
+        writer: OutputWriter
+    ) throws(DiagnosticError) {
+        fingerprint = try InputFingerprint.start(
+            options: options, configText: configText, today: today,
+            theme: theme, sources: sources)
         checksFirst = writer.mayBeUpToDate
         since = Int64((Date().timeIntervalSince1970 - 1) * 1_000_000_000)
         // The quick check: the same names and sizes, templates and settings, and no data file
@@ -34,7 +37,8 @@ struct UpToDateCheck {
         quick = checksFirst ? fingerprint?.quick(sizes: stamps.map { $0?.size }) : nil
         var known: UInt64?
         if let last = writer.previousQuickCheck, let quick, quick == last.hash,
-           stamps.allSatisfy({ ($0?.changed ?? .max) < last.since }) {
+            stamps.allSatisfy({ ($0?.changed ?? .max) < last.since })
+        {
             known = last.inputs
         }
         if known == nil, !checksFirst { sources.inputs.hashingAsRead() }

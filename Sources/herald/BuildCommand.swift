@@ -12,9 +12,9 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build the site into Output/.",
         discussion: """
-        Errors are printed as path:line:column: error: message, all of them, and the build exits 1 \
-        leaving the output folder exactly as it was. Unchanged files are not rewritten.
-        """)
+            Errors are printed as path:line:column: error: message, all of them, and the build exits 1 \
+            leaving the output folder exactly as it was. Unchanged files are not rewritten.
+            """)
 
     @Option(help: "The site folder, holding herald.yml.")
     var source: String = "."
@@ -34,7 +34,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Revalidate every URL source now, however fresh its cached copy.")
     var refresh = false
 
-    @Option(name: .customLong("cache-dir"), help: "Where fetched sources are cached (default: .herald-cache/ in the site folder).")
+    @Option(
+        name: .customLong("cache-dir"),
+        help: "Where fetched sources are cached (default: .herald-cache/ in the site folder).")
     var cacheDir: String?
 
     @Option(name: .customLong("base-url"), help: "Override base_url from herald.yml.")
@@ -55,13 +57,16 @@ struct BuildCommand: ParsableCommand {
     @Option(help: "Pages rendered at once (default: the number of cores).")
     var jobs: Int?
 
-    @Flag(name: .customLong("no-wait"), help: "Fail at once when another build is writing the output folder, instead of waiting for it.")
+    @Flag(
+        name: .customLong("no-wait"),
+        help: "Fail at once when another build is writing the output folder, instead of waiting for it.")
     var noWait = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let now, BuildClock.parse(now) == nil {
-            throw ValidationError("--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
+            throw ValidationError(
+                "--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
         }
         if quiet && verbose { throw ValidationError("--quiet and --verbose do not go together") }
         if offline && refresh { throw ValidationError("--offline and --refresh do not go together") }
@@ -69,7 +74,8 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
-        let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
+        let outputFolder =
+            output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
         do throws(DiagnosticError) {
             try OutputFolderGuard.check(output: outputFolder, site: site)
         } catch {
@@ -80,8 +86,9 @@ struct BuildCommand: ParsableCommand {
             Terminal().complain(["SOURCE_DATE_EPOCH: error: not a number of seconds"])
             throw ExitCode(2)
         }
-        var options = BuildOptions(site: site, output: outputFolder, now: instant,
-                                   jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        var options = BuildOptions(
+            site: site, output: outputFolder, now: instant,
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         options.strict = strict
         options.drafts = drafts
         options.offline = offline
@@ -123,7 +130,8 @@ struct BuildCommand: ParsableCommand {
     static func summary(_ report: BuildReport) -> String {
         let count = report.warnings.count
         let warnings = count == 0 ? "" : ", \(count.groupedByThousands) warning\(count == 1 ? "" : "s")"
-        return "Built \(report.pages.groupedByThousands) pages (\(report.written.groupedByThousands) written, \(report.unchanged.groupedByThousands) unchanged, "
+        return
+            "Built \(report.pages.groupedByThousands) pages (\(report.written.groupedByThousands) written, \(report.unchanged.groupedByThousands) unchanged, "
             + "\(report.removed.groupedByThousands) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
     }
 
@@ -133,13 +141,15 @@ struct BuildCommand: ParsableCommand {
         return "\(tally.source): \(tally.records.groupedByThousands) record\(tally.records == 1 ? "" : "s"): "
             + "\(tally.made.groupedByThousands) made, \(tally.dropped.groupedByThousands) dropped by status_map"
             + (refused > 0 ? ", \(refused.groupedByThousands) with errors" : "")
-            + (tally.comments > 0 ? "; \(tally.comments.groupedByThousands) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
+            + (tally.comments > 0
+                ? "; \(tally.comments.groupedByThousands) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")
     }
 
     /// `https://api.example.org/heroes.json: downloaded, HTTP 200, 12,345 bytes, 87 ms`
     static func describe(_ source: RemoteFetcher.Report) -> String {
         let status = source.status.map { ", HTTP \($0)" } ?? ""
-        return "\(source.url): \(source.outcome)\(status), \(source.bytes.groupedByThousands) bytes, \(source.milliseconds.groupedByThousands) ms"
+        return
+            "\(source.url): \(source.outcome)\(status), \(source.bytes.groupedByThousands) bytes, \(source.milliseconds.groupedByThousands) ms"
     }
 
     private func writeReport(_ result: BuildReport, to path: String) throws {

@@ -10,13 +10,13 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Check the links, anchors, images and assets of the built site.",
         discussion: """
-        Reads the built site (it does not build) and checks every href, src and srcset of every page, \
-        and the URLs of sitemap.xml and feed.xml: the file exists (a folder by its index.html), the \
-        #fragment names an id on that page, and the link stays under the base_url path. Each problem \
-        is printed as page:line:column: error: message. With --external, outside http(s) links are \
-        asked too: 401, 403 and a lasting 429 are warnings, as the server would not say; links that \
-        worked are remembered in .herald-cache/links.json for --max-age. Exits 1 when a link is broken.
-        """)
+            Reads the built site (it does not build) and checks every href, src and srcset of every page, \
+            and the URLs of sitemap.xml and feed.xml: the file exists (a folder by its index.html), the \
+            #fragment names an id on that page, and the link stays under the base_url path. Each problem \
+            is printed as page:line:column: error: message. With --external, outside http(s) links are \
+            asked too: 401, 403 and a lasting 429 are warnings, as the server would not say; links that \
+            worked are remembered in .herald-cache/links.json for --max-age. Exits 1 when a link is broken.
+            """)
 
     @Option(help: "The site folder, holding herald.yml.")
     var source: String = "."
@@ -30,7 +30,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Check outside http(s) links over the network too.")
     var external = false
 
-    @Option(help: ArgumentHelp("Leave links that this regular expression finds unchecked (repeatable).", valueName: "regex"))
+    @Option(
+        help: ArgumentHelp("Leave links that this regular expression finds unchecked (repeatable).", valueName: "regex")
+    )
     var exclude: [String] = []
 
     @Option(help: "Outside links asked at once, in all.")
@@ -39,11 +41,15 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How long an outside link may take to answer (e.g. 20s).", valueName: "duration"))
     var timeout = "20s"
 
-    @Option(name: .customLong("max-age"),
-            help: ArgumentHelp("How long an outside link that worked is not asked again (e.g. 1d, 12h, 0).", valueName: "duration"))
+    @Option(
+        name: .customLong("max-age"),
+        help: ArgumentHelp(
+            "How long an outside link that worked is not asked again (e.g. 1d, 12h, 0).", valueName: "duration"))
     var maxAge = "1d"
 
-    @Option(name: .customLong("cache-dir"), help: "Where links that worked are remembered (default: .herald-cache/ in the site folder).")
+    @Option(
+        name: .customLong("cache-dir"),
+        help: "Where links that worked are remembered (default: .herald-cache/ in the site folder).")
     var cacheDir: String?
 
     @Flag(name: [.short, .long], help: "Print errors only: no warnings, no summary.")
@@ -55,7 +61,8 @@ struct CheckCommand: AsyncParsableCommand {
             throw ValidationError("--timeout '\(timeout)' is not a duration such as 20s or 1m")
         }
         guard seconds <= Durations.longestTimeout else {
-            throw ValidationError("--timeout may be at most \(Durations.describe(Durations.longestTimeout)), found '\(timeout)'")
+            throw ValidationError(
+                "--timeout may be at most \(Durations.describe(Durations.longestTimeout)), found '\(timeout)'")
         }
         guard Durations.seconds(in: maxAge) != nil else {
             throw ValidationError("--max-age '\(maxAge)' is not a duration such as 1d, 12h or 0")
@@ -71,7 +78,8 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let site = URL(fileURLWithPath: source).standardizedFileURL
         let config = try SiteConfig.loadOrExit(site: site)
-        let outputFolder = output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
+        let outputFolder =
+            output.map { URL(fileURLWithPath: $0).standardizedFileURL } ?? site.appendingPathComponent("Output")
         let shownAs = output ?? (source == "." ? "Output" : site.appendingPathComponent("Output").relativeShown)
         let filter: LinkFilter
         do {
@@ -81,8 +89,10 @@ struct CheckCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let address = SiteAddress(baseURL: baseURL.flatMap(SiteConfig.normalizedBaseURL) ?? config.baseURL)
-        let report = SiteLinkCheck.run(SiteLinkCheck.Options(output: outputFolder, shownAs: shownAs,
-                                                             address: address, filter: filter))
+        let report = SiteLinkCheck.run(
+            SiteLinkCheck.Options(
+                output: outputFolder, shownAs: shownAs,
+                address: address, filter: filter))
         guard report.pages > 0 else {
             Terminal().complain(["\(shownAs): error: no pages to check here; run herald build first"])
             throw ExitCode(1)
@@ -114,11 +124,13 @@ struct CheckCommand: AsyncParsableCommand {
     /// `Checked 10,019 pages, 182,304 links: 2 broken`, with what was not checked or not sure.
     static func summary(_ report: SiteLinkCheck.Report, _ outcome: ExternalLinkCheck.Outcome?, broken: Int) -> String {
         let links = report.links + (outcome == nil ? 0 : report.externalLinks)
-        var text = "Checked \(report.pages.groupedByThousands) page\(report.pages == 1 ? "" : "s"), \(links.groupedByThousands) link\(links == 1 ? "" : "s"): "
+        var text =
+            "Checked \(report.pages.groupedByThousands) page\(report.pages == 1 ? "" : "s"), \(links.groupedByThousands) link\(links == 1 ? "" : "s"): "
             + "\(broken.groupedByThousands) broken"
         if let outcome {
             if outcome.inconclusive > 0 { text += ", \(outcome.inconclusive.groupedByThousands) inconclusive" }
-            text += " (\(report.external.count.groupedByThousands) outside URLs: \(outcome.asked.groupedByThousands) asked, \(outcome.cached.groupedByThousands) cached)"
+            text +=
+                " (\(report.external.count.groupedByThousands) outside URLs: \(outcome.asked.groupedByThousands) asked, \(outcome.cached.groupedByThousands) cached)"
         } else if report.externalLinks > 0 {
             text += " (\(report.externalLinks.groupedByThousands) outside links not checked: add --external)"
         }

@@ -8,9 +8,10 @@ import HeraldMustache
 /// `max_bytes:`.
 enum DataFile {
     static func load(_ path: String) throws(DiagnosticError) -> TemplateValue {
-        let bytes = try FileBytes.read(path: path, at: SourceLocation(file: path), limit: FileBytes.defaultLimit,
-                                       tooLarge: ", the most a data file may hold (the default max_bytes:)",
-                                       ifMissing: "no such file")
+        let bytes = try FileBytes.read(
+            path: path, at: SourceLocation(file: path), limit: FileBytes.defaultLimit,
+            tooLarge: ", the most a data file may hold (the default max_bytes:)",
+            ifMissing: "no such file")
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") {
             let text = String(decoding: try TextCheck.validText(bytes, file: path), as: UTF8.self)
             return TemplateValue(try YAMLReader.parse(text, file: path))

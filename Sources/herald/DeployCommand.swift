@@ -10,14 +10,14 @@ struct DeployCommand: ParsableCommand {
         commandName: "deploy",
         abstract: "Publish the built site to a target named in herald.yml's deploy: section.",
         discussion: """
-        Only files whose bytes differ from what the target holds are sent, and files the site no \
-        longer has are deleted there; nothing is sent when nothing changed. A git target \
-        ({git: ., branch: gh-pages}) gets one commit per deploy that changed something, made \
-        without touching the repository's working tree or index; an S3 target ({s3: BUCKET, \
-        region:, endpoint:, path_style:, cache_control:}) takes its credentials from \
-        AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN. Each changed path is \
-        printed (for a CDN's invalidation), then a summary.
-        """)
+            Only files whose bytes differ from what the target holds are sent, and files the site no \
+            longer has are deleted there; nothing is sent when nothing changed. A git target \
+            ({git: ., branch: gh-pages}) gets one commit per deploy that changed something, made \
+            without touching the repository's working tree or index; an S3 target ({s3: BUCKET, \
+            region:, endpoint:, path_style:, cache_control:}) takes its credentials from \
+            AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN. Each changed path is \
+            printed (for a CDN's invalidation), then a summary.
+            """)
 
     @Argument(help: "The target's name under deploy: (may be left out when there is only one).")
     var target: String?
@@ -46,11 +46,15 @@ struct DeployCommand: ParsableCommand {
         let config = try SiteConfig.loadOrExit(site: site)
         let chosen = try chooseTarget(config.deploy)
         if push, case .s3 = chosen.kind {
-            Terminal().complain(["error: --push is for a git target; '\(chosen.name)' is a bucket, which a deploy updates directly"])
+            Terminal().complain([
+                "error: --push is for a git target; '\(chosen.name)' is a bucket, which a deploy updates directly"
+            ])
             throw ExitCode(2)
         }
-        var deployment = Deployment(site: site, output: output.map { URL(fileURLWithPath: $0).standardizedFileURL }
-                                        ?? site.appendingPathComponent("Output"), target: chosen)
+        var deployment = Deployment(
+            site: site,
+            output: output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+                ?? site.appendingPathComponent("Output"), target: chosen)
         deployment.dryRun = dryRun
         deployment.maxDeletes = maxDeletes
         deployment.push = push
@@ -68,16 +72,20 @@ struct DeployCommand: ParsableCommand {
         if let found = deploy.target(target) { return found }
         let names = deploy.targets.map(\.name)
         if names.isEmpty {
-            Terminal().complain(["herald.yml: error: no deploy targets: add a deploy: section, such as "
-                                 + "deploy: {pages: {git: ., branch: gh-pages}}"])
+            Terminal().complain([
+                "herald.yml: error: no deploy targets: add a deploy: section, such as "
+                    + "deploy: {pages: {git: ., branch: gh-pages}}"
+            ])
             throw ExitCode(1)
         }
-        let message = if let target {
-            "no deploy target '\(target)' in herald.yml" + (Suggestion.nearest(to: target, in: names).map { " (did you mean '\($0)'?)" }
-                ?? " (targets: \(names.joined(separator: ", ")))")
-        } else {
-            "herald.yml has several deploy targets: name one of \(names.joined(separator: ", "))"
-        }
+        let message =
+            if let target {
+                "no deploy target '\(target)' in herald.yml"
+                    + (Suggestion.nearest(to: target, in: names).map { " (did you mean '\($0)'?)" }
+                        ?? " (targets: \(names.joined(separator: ", ")))")
+            } else {
+                "herald.yml has several deploy targets: name one of \(names.joined(separator: ", "))"
+            }
         Terminal().complain(["error: " + message])
         throw ExitCode(2)
     }

@@ -13,8 +13,10 @@ struct Herald: AsyncParsableCommand {
         commandName: "herald",
         abstract: "Build data-driven static sites from data files and Mustache templates.",
         version: "herald \(HeraldVersion.string) (\(BuildCommit.text))",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, RenderCommand.self, NewCommand.self,
-                      TasksCommand.self, DeployCommand.self, InspectCommand.self, ThemeCommand.self]
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, CheckCommand.self, RenderCommand.self, NewCommand.self,
+            TasksCommand.self, DeployCommand.self, InspectCommand.self, ThemeCommand.self
+        ]
     )
 
     /// Runs the command, with bad usage exiting 2 (ArgumentParser's own default is 64) as the

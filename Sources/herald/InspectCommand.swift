@@ -38,7 +38,8 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         if let now, BuildClock.parse(now) == nil {
-            throw ValidationError("--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
+            throw ValidationError(
+                "--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
         }
     }
 

@@ -4,7 +4,7 @@ import HeraldCore
 import HeraldModels
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `herald new`: writes a small new site that builds at once.
@@ -13,10 +13,10 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Write a small new site (config, tasks, heroes, a page) into a folder.",
         discussion: """
-        The folder is made when it does not exist. A folder that holds anything is left alone \
-        unless --force is given; then the new site's files replace files of the same names, and \
-        every other file stays.
-        """)
+            The folder is made when it does not exist. A folder that holds anything is left alone \
+            unless --force is given; then the new site's files replace files of the same names, and \
+            every other file stays.
+            """)
 
     @Argument(help: ArgumentHelp("The folder to write the site into.", valueName: "dir"))
     var folder: String
@@ -38,8 +38,9 @@ struct NewCommand: ParsableCommand {
                 problems.append("\(folder): error: not a folder")
             } else if let entries = try? FileManager.default.contentsOfDirectory(atPath: site.path) {
                 if !entries.isEmpty && !force {
-                    problems.append("\(folder): error: the folder is not empty; use --force to write the new site's files "
-                                    + "into it (files of the same names are replaced, others are left alone)")
+                    problems.append(
+                        "\(folder): error: the folder is not empty; use --force to write the new site's files "
+                            + "into it (files of the same names are replaced, others are left alone)")
                 }
             } else {
                 problems.append("\(folder): error: cannot list the folder")
@@ -64,18 +65,23 @@ struct NewCommand: ParsableCommand {
             let url = site.appendingPathComponent(path)
             let replaced = Self.kind(of: url.path) != nil
             do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .atomic)
             } catch {
-                Terminal().complain(["\(Self.join(folder, path)): error: cannot write the file: \(error.localizedDescription)"])
+                Terminal().complain([
+                    "\(Self.join(folder, path)): error: cannot write the file: \(error.localizedDescription)"
+                ])
                 throw ExitCode(1)
             }
             lines.append("  " + path + (replaced ? " (replaced)" : ""))
         }
         let cd = "cd \(Self.shellQuoted(folder))"
-        lines += ["", "Next:",
-                  "  \(cd) && herald serve    # see it at http://127.0.0.1:8080, rebuilt on every save",
-                  "  \(cd) && herald build    # write it into Output/"]
+        lines += [
+            "", "Next:",
+            "  \(cd) && herald serve    # see it at http://127.0.0.1:8080, rebuilt on every save",
+            "  \(cd) && herald build    # write it into Output/"
+        ]
         print(lines.joined(separator: "\n"))
     }
 
@@ -112,7 +118,9 @@ struct NewCommand: ParsableCommand {
 
     /// `text` as one shell word: as it is when that is safe, else in single quotes.
     static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./+,".unicodeScalars.contains($0)) }
+        let plain = text.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_./+,".unicodeScalars.contains($0))
+        }
         return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -13,7 +13,7 @@ enum NewSiteFiles {
             ("Content/heroes/copperline.md", copperline),
             ("Content/heroes/mossback.md", mossback),
             ("Content/heroes/the-undertow.md", undertow),
-            ("Content/pages/about.md", about(today: today)),
+            ("Content/pages/about.md", about(today: today))
         ]
     }
 

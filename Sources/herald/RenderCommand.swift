@@ -19,10 +19,15 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The template file, e.g. page.html.mustache.")
     var template: String
 
-    @Option(help: ArgumentHelp("The view data: JSON, or YAML when the file ends in .yml or .yaml (default: an empty map).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The view data: JSON, or YAML when the file ends in .yml or .yaml (default: an empty map).",
+            valueName: "file"))
     var data: String?
 
-    @Option(help: ArgumentHelp("Where {{> name}} finds name.mustache, then name (default: the template's folder).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Where {{> name}} finds name.mustache, then name (default: the template's folder).", valueName: "dir"))
     var partials: String?
 
     @Flag(help: "Treat a key missing from the data, or a missing partial, as an error.")

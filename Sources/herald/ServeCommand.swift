@@ -8,12 +8,12 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Build the site, serve it, and rebuild and reload it as its files change.",
         discussion: """
-        The first line printed is the address: Serving <title> at http://127.0.0.1:8080/. Pages are \
-        built in memory (Output/ is not touched), open tabs reload when their page changes, and build \
-        errors show over the page while the last good pages stay served. On the served board only, \
-        cards can be marked done, moved and removed, and tasks added, through the same editor as \
-        herald tasks. Ctrl-C stops it.
-        """)
+            The first line printed is the address: Serving <title> at http://127.0.0.1:8080/. Pages are \
+            built in memory (Output/ is not touched), open tabs reload when their page changes, and build \
+            errors show over the page while the last good pages stay served. On the served board only, \
+            cards can be marked done, moved and removed, and tasks added, through the same editor as \
+            herald tasks. Ctrl-C stops it.
+            """)
 
     @Option(help: "The site folder, holding herald.yml.")
     var source: String = "."

@@ -28,7 +28,7 @@ enum TaskListing {
             var object: [String: Any] = [
                 "id": task.id, "title": task.title, "status": task.status, "completed": task.completed,
                 "tags": task.tags, "overdue": task.isOverdue(at: now, in: zone),
-                "file": task.location.file, "line": task.location.line,
+                "file": task.location.file, "line": task.location.line
             ]
             object["priority"] = task.priority
             object["due"] = task.due?.description
@@ -40,7 +40,9 @@ enum TaskListing {
             object["note"] = task.note
             return object
         }
-        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]))
+            ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 

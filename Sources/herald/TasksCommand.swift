@@ -11,14 +11,16 @@ struct TasksCommand: ParsableCommand {
         commandName: "tasks",
         abstract: "List, add, complete, move and remove tasks in the site's own task file.",
         discussion: """
-        Only the bytes of the task involved change: order, comments, quoting, unknown fields and \
-        line endings stay. IDs are the records' own, or for todo.txt and Markdown checklists a short \
-        hash of the task's title (any unique prefix works, as with git). Completing a repeating task \
-        (todo.txt rec:, Obsidian's 🔁) adds its next occurrence. Writes are atomic; --dry-run prints \
-        the diff instead.
-        """,
-        subcommands: [TasksList.self, TasksAdd.self, TasksDone.self, TasksReopen.self, TasksMove.self,
-                      TasksRemove.self, TasksEdit.self])
+            Only the bytes of the task involved change: order, comments, quoting, unknown fields and \
+            line endings stay. IDs are the records' own, or for todo.txt and Markdown checklists a short \
+            hash of the task's title (any unique prefix works, as with git). Completing a repeating task \
+            (todo.txt rec:, Obsidian's 🔁) adds its next occurrence. Writes are atomic; --dry-run prints \
+            the diff instead.
+            """,
+        subcommands: [
+            TasksList.self, TasksAdd.self, TasksDone.self, TasksReopen.self, TasksMove.self,
+            TasksRemove.self, TasksEdit.self
+        ])
 }
 
 /// What every `herald tasks` command takes: the site, and the instant that is "today".
@@ -26,12 +28,16 @@ struct TaskSiteOptions: ParsableArguments {
     @Option(help: "The site folder, holding herald.yml.")
     var source: String = "."
 
-    @Option(help: "The instant to date completions and new tasks with (ISO 8601, or YYYY-MM-DD); default SOURCE_DATE_EPOCH, else the clock.")
+    @Option(
+        help:
+            "The instant to date completions and new tasks with (ISO 8601, or YYYY-MM-DD); default SOURCE_DATE_EPOCH, else the clock."
+    )
     var now: String?
 
     func validate() throws {
         if let now, BuildClock.parse(now) == nil {
-            throw ValidationError("--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
+            throw ValidationError(
+                "--now '\(now)' is not an ISO 8601 instant (2026-11-21T09:00:00Z) or a day (2026-11-21)")
         }
     }
 
@@ -45,7 +51,10 @@ struct TaskSiteOptions: ParsableArguments {
         do throws(DiagnosticError) {
             let (config, _) = try SiteConfig.load(site: site)
             guard let tasks = config.tasks else {
-                throw DiagnosticError(.error(at: SourceLocation(file: "herald.yml"), "the site has no tasks: section, so there are no tasks to edit"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: "herald.yml"),
+                        "the site has no tasks: section, so there are no tasks to edit"))
             }
             return TaskEditor(site: site, config: tasks, now: instant)
         } catch {
@@ -68,7 +77,9 @@ struct TaskWriteOptions: ParsableArguments {
         do throws(DiagnosticError) {
             let outcome = try editor.apply(change, dryRun: dryRun)
             if !outcome.changed {
-                print("\(outcome.task.id) is already in \(outcome.task.status); nothing changed: \(TaskListing.label(outcome.task))")
+                print(
+                    "\(outcome.task.id) is already in \(outcome.task.status); nothing changed: \(TaskListing.label(outcome.task))"
+                )
             } else if dryRun {
                 print(outcome.diff, terminator: "")
                 Terminal().complain(["Dry run: nothing was written."])
@@ -90,7 +101,9 @@ struct TaskWriteOptions: ParsableArguments {
 struct TasksList: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the tasks: ID, column, priority, due date and title, one per line (a folder of notes too, each task with its note).")
+        abstract:
+            "List the tasks: ID, column, priority, due date and title, one per line (a folder of notes too, each task with its note)."
+    )
 
     @OptionGroup var site: TaskSiteOptions
 
@@ -167,14 +180,16 @@ struct TasksAdd: ParsableCommand {
     }
 
     func run() throws {
-        let task = NewTask(text: text, status: status, priority: priority, due: due.flatMap(Day.init(iso:)), tags: tag,
-                           project: project, assignee: assignee, list: list)
+        let task = NewTask(
+            text: text, status: status, priority: priority, due: due.flatMap(Day.init(iso:)), tags: tag,
+            project: project, assignee: assignee, list: list)
         try options.run(.add(task)) { "Added \($0.task.id): \(TaskListing.label($0.task))" }
     }
 }
 
 struct TasksDone: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a task done (the last column); a repeating task gets its next occurrence.")
+    static let configuration = CommandConfiguration(
+        commandName: "done", abstract: "Mark a task done (the last column); a repeating task gets its next occurrence.")
 
     @Argument(help: "The task's ID, or a unique prefix of it.")
     var id: String
@@ -187,7 +202,8 @@ struct TasksDone: ParsableCommand {
 }
 
 struct TasksReopen: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reopen", abstract: "Reopen a done task (back to the first column).")
+    static let configuration = CommandConfiguration(
+        commandName: "reopen", abstract: "Reopen a done task (back to the first column).")
 
     @Argument(help: "The task's ID, or a unique prefix of it.")
     var id: String
@@ -200,7 +216,8 @@ struct TasksReopen: ParsableCommand {
 }
 
 struct TasksMove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a task to a column of the board.")
+    static let configuration = CommandConfiguration(
+        commandName: "move", abstract: "Move a task to a column of the board.")
 
     @Argument(help: "The task's ID, or a unique prefix of it.")
     var id: String
@@ -211,12 +228,15 @@ struct TasksMove: ParsableCommand {
     @OptionGroup var options: TaskWriteOptions
 
     func run() throws {
-        try options.run(.move(id: id, to: status)) { "Moved \($0.task.id) to \($0.task.status): \(TaskListing.label($0.task))" }
+        try options.run(.move(id: id, to: status)) {
+            "Moved \($0.task.id) to \($0.task.status): \(TaskListing.label($0.task))"
+        }
     }
 }
 
 struct TasksRemove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a task (with its subtasks) from the file.")
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a task (with its subtasks) from the file.")
 
     @Argument(help: "The task's ID, or a unique prefix of it.")
     var id: String
@@ -229,7 +249,8 @@ struct TasksRemove: ParsableCommand {
 }
 
 struct TasksEdit: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a task's title, due date or priority.")
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a task's title, due date or priority.")
 
     @Argument(help: "The task's ID, or a unique prefix of it.")
     var id: String

@@ -33,7 +33,8 @@ struct ThemeList: ParsableCommand {
         let site = URL(fileURLWithPath: source).standardizedFileURL
         let uses: [ThemeFileUse]
         do throws(DiagnosticError) {
-            uses = try ThemeCatalog.uses(BuildOptions(site: site, output: site.appendingPathComponent("Output"), now: Date()))
+            uses = try ThemeCatalog.uses(
+                BuildOptions(site: site, output: site.appendingPathComponent("Output"), now: Date()))
         } catch {
             Terminal().complain(error.diagnostics.map { SiteBuild.relative($0, to: site) })
             throw ExitCode(1)
@@ -68,8 +69,10 @@ struct ThemeExportCommand: ParsableCommand {
             Prints each file written.
             """)
 
-    @Argument(help: ArgumentHelp("Theme files to copy, e.g. hero.html.mustache or assets/herald.css (default: all).",
-                                 valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Theme files to copy, e.g. hero.html.mustache or assets/herald.css (default: all).",
+            valueName: "file"))
     var files: [String] = []
 
     @Flag(help: "Replace files that are in Templates/ already.")

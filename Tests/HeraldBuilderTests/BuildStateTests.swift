@@ -31,7 +31,8 @@ private func modified(_ path: String) throws -> Date? {
 @Test func aFolderReachedThroughALinkSharesTheStateOfItsRealPath() throws {
     let out = try TemporarySite()
     _ = try build(into: out.url("Output"), ["index.html": "home"])
-    try FileManager.default.createSymbolicLink(atPath: out.url("Linked").path, withDestinationPath: out.url("Output").path)
+    try FileManager.default.createSymbolicLink(
+        atPath: out.url("Linked").path, withDestinationPath: out.url("Output").path)
     #expect(stateOf(out.url("Linked")).folder == stateOf(out.url("Output")).folder)
 }
 

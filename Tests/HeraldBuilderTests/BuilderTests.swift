@@ -12,13 +12,16 @@ import Testing
     let started = Mutex<[String]>([])
     func page(_ name: String, size: Int = 1) throws -> OutputItem {
         let path = try #require(OutputPath("\(name).txt"))
-        return .page(PageJob(output: path, template: "page", size: size) { _ in
-            started.withLock { $0.append(name) }
-            return ["name": .string(name)]
-        })
+        return .page(
+            PageJob(output: path, template: "page", size: size) { _ in
+                started.withLock { $0.append(name) }
+                return ["name": .string(name)]
+            })
     }
-    let items = [try page("a"), try page("index", size: 500), try page("b"), try page("sitemap", size: 50_000),
-                 try page("c"), try page("board", size: 500)]
+    let items = [
+        try page("a"), try page("index", size: 500), try page("b"), try page("sitemap", size: 50_000),
+        try page("c"), try page("board", size: 500)
+    ]
     let writer = makeWriter(out.folder)
     // One job, so the order pages start in is the order they are taken in.
     let problems = Builder(jobs: 1).run(items, renderer: PageRenderer(library: library, strict: true), writer: writer)

@@ -81,27 +81,37 @@ extension TemporarySite {
     let site = try TemporarySite()
     let home = try TemporarySite()
     let inside = site.url("Output")
-    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: URL(fileURLWithPath: "/"), site: site.folder, home: home.folder) }
-    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: home.folder, site: site.folder, home: home.folder) }
-    #expect(throws: (any Error).self) { try OutputFolderGuard.check(output: site.folder, site: site.folder, home: home.folder) }
+    #expect(throws: (any Error).self) {
+        try OutputFolderGuard.check(output: URL(fileURLWithPath: "/"), site: site.folder, home: home.folder)
+    }
+    #expect(throws: (any Error).self) {
+        try OutputFolderGuard.check(output: home.folder, site: site.folder, home: home.folder)
+    }
+    #expect(throws: (any Error).self) {
+        try OutputFolderGuard.check(output: site.folder, site: site.folder, home: home.folder)
+    }
     #expect(throws: (any Error).self) {
         try OutputFolderGuard.check(output: inside.appendingPathComponent(".."), site: site.folder, home: home.folder)
     }
     #expect(throws: (any Error).self) {
-        try OutputFolderGuard.check(output: site.folder.deletingLastPathComponent(), site: site.folder, home: home.folder)
+        try OutputFolderGuard.check(
+            output: site.folder.deletingLastPathComponent(), site: site.folder, home: home.folder)
     }
     try OutputFolderGuard.check(output: inside, site: site.folder, home: home.folder)
-    try OutputFolderGuard.check(output: inside.appendingPathComponent("not/yet/made"), site: site.folder, home: home.folder)
+    try OutputFolderGuard.check(
+        output: inside.appendingPathComponent("not/yet/made"), site: site.folder, home: home.folder)
 }
 
 @Test func newFoldersMoveWholeAndExistingOnesFileByFile() throws {
     let out = try TemporarySite()
     _ = try build(into: out.folder, ["tasks/index.html": "board"])
     try "mine".write(to: out.url("tasks/notes.txt"), atomically: true, encoding: .utf8)
-    let summary = try build(into: out.folder, [
-        "tasks/index.html": "board", "tasks/tags/a/index.html": "a",
-        "heroes/x/index.html": "x", "heroes/y/index.html": "y", "index.html": "home",
-    ])
+    let summary = try build(
+        into: out.folder,
+        [
+            "tasks/index.html": "board", "tasks/tags/a/index.html": "a",
+            "heroes/x/index.html": "x", "heroes/y/index.html": "y", "index.html": "home"
+        ])
     #expect(summary.written == 4 && summary.unchanged == 1)
     #expect(try out.read("heroes/x/index.html") == "x" && out.read("heroes/y/index.html") == "y")
     #expect(try out.read("tasks/tags/a/index.html") == "a" && out.read("index.html") == "home")
@@ -113,7 +123,8 @@ extension TemporarySite {
 @Test func deepFoldersAreMadeAndAFileInTheWayIsNamed() throws {
     let out = try TemporarySite()
     _ = try build(into: out.folder, ["index.html": "home"])
-    let deep = try build(into: out.folder, ["index.html": "home", "a/b/c/d/index.html": "deep", "a/b/e/index.html": "e"])
+    let deep = try build(
+        into: out.folder, ["index.html": "home", "a/b/c/d/index.html": "deep", "a/b/e/index.html": "e"])
     #expect(try deep.written == 2 && out.read("a/b/c/d/index.html") == "deep" && out.read("a/b/e/index.html") == "e")
 
     try "mine".write(to: out.url("notes"), atomically: true, encoding: .utf8)
@@ -122,12 +133,14 @@ extension TemporarySite {
         try writer.add(try #require(OutputPath(path)), bytes: Array("x".utf8))
     }
     // A file named like an output folder stops the commit before anything moves.
-    #expect(diagnostics { () throws(DiagnosticError) in try writer.commit() }.map(\.message) == [
-        "cannot write this page: '\(out.folder.path)/notes' is a file where a folder must go; nothing was written",
-    ])
+    #expect(
+        diagnostics { () throws(DiagnosticError) in try writer.commit() }.map(\.message) == [
+            "cannot write this page: '\(out.folder.path)/notes' is a file where a folder must go; nothing was written"
+        ])
     #expect(try out.read("notes") == "mine")
     #expect(try out.read("index.html") == "home")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-") } == [])
+    #expect(
+        try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-") } == [])
 }
 
 @Test func aCommitKilledWhileMovingLeavesNoOrphanForTheNextBuild() throws {
@@ -135,7 +148,8 @@ extension TemporarySite {
     _ = try build(into: out.folder, ["index.html": "v1"])
     // What a build killed mid-commit leaves: its journal (the manifest it was committing) and
     // some of its files moved in, which no saved manifest lists.
-    try writeState(Manifest.journalName, of: out.folder, "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
+    try writeState(
+        Manifest.journalName, of: out.folder, "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
     try out.write("orphan/index.html", "new")
     let summary = try build(into: out.folder, ["index.html": "v3"])
     #expect(summary.removed == 1)
@@ -148,10 +162,14 @@ extension TemporarySite {
     let out = try TemporarySite()
     try out.write("victim.txt", "keep")
     try out.write("Output/mine.html", "mine")
-    try writeState(Manifest.fileName, of: out.url("Output"), "herald-manifest 1\n0\t4\t../victim.txt\n0\t4\tmine.html\n")
+    try writeState(
+        Manifest.fileName, of: out.url("Output"), "herald-manifest 1\n0\t4\t../victim.txt\n0\t4\tmine.html\n")
     let writer = makeWriter(out.url("Output"))
-    #expect(writer.warnings.map(\.message) == ["the build manifest is not Herald's: it names '../victim.txt', which is not "
-        + "a path inside the output folder, so it was not written by Herald; it is ignored, and no file it names is removed"])
+    #expect(
+        writer.warnings.map(\.message) == [
+            "the build manifest is not Herald's: it names '../victim.txt', which is not "
+                + "a path inside the output folder, so it was not written by Herald; it is ignored, and no file it names is removed"
+        ])
     try writer.add(try #require(OutputPath("index.html")), bytes: [1])
     #expect(try writer.commit().removed == 0)
     #expect(try out.read("victim.txt") == "keep")
@@ -163,7 +181,8 @@ extension TemporarySite {
     _ = try build(into: out.url("Output"), ["index.html": "home", "old/page.html": "old"])
     try out.write("elsewhere/page.html", "someone else's")
     try out.remove("Output/old")
-    try FileManager.default.createSymbolicLink(atPath: out.url("Output/old").path, withDestinationPath: out.url("elsewhere").path)
+    try FileManager.default.createSymbolicLink(
+        atPath: out.url("Output/old").path, withDestinationPath: out.url("elsewhere").path)
     let summary = try build(into: out.url("Output"), ["index.html": "home"])
     #expect(summary.removed == 0)
     #expect(try out.read("elsewhere/page.html") == "someone else's")
@@ -192,7 +211,8 @@ extension TemporarySite {
 @Test func aFailedCommitAfterAnInterruptedOneStillLeavesNoOrphan() throws {
     let out = try TemporarySite()
     _ = try build(into: out.folder, ["index.html": "v1"])
-    try writeState(Manifest.journalName, of: out.folder, "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
+    try writeState(
+        Manifest.journalName, of: out.folder, "herald-manifest 1\n0\t3\tindex.html\n0\t3\torphan/index.html\n")
     try out.write("orphan/index.html", "new")
     try out.write("blocked", "a file where a folder must go")
     // This build's commit fails: the earlier interrupted commit's journal must survive it.
@@ -209,20 +229,31 @@ extension TemporarySite {
 
 @Test func filesUnderFoldersTheOutputHasAndUnderNewOnesLandAlikeWithNoStagingLeft() throws {
     let out = try TemporarySite()
-    _ = try build(into: out.folder, ["index.html": "home 1", "heroes/a/index.html": "a 1", "heroes/index.html": "list 1"])
-    let inode = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: out.url(path).path))?[.systemFileNumber] as? Int }
+    _ = try build(
+        into: out.folder, ["index.html": "home 1", "heroes/a/index.html": "a 1", "heroes/index.html": "list 1"])
+    let inode = { (path: String) in
+        (try? FileManager.default.attributesOfItem(atPath: out.url(path).path))?[.systemFileNumber] as? Int
+    }
     let listBefore = inode("heroes/index.html")
     // Changed files under `heroes/` (which the output has) are staged flat, a new page in a new
     // folder there too, and `tasks/` (new) moves in whole.
-    let summary = try build(into: out.folder, ["index.html": "home 2", "heroes/a/index.html": "a 2", "heroes/index.html": "list 1",
-                                               "heroes/b/deep/index.html": "b 2", "tasks/index.html": "tasks 2"])
+    let summary = try build(
+        into: out.folder,
+        [
+            "index.html": "home 2", "heroes/a/index.html": "a 2", "heroes/index.html": "list 1",
+            "heroes/b/deep/index.html": "b 2", "tasks/index.html": "tasks 2"
+        ])
     #expect(summary.written == 4 && summary.unchanged == 1)
-    for (path, text) in ["index.html": "home 2", "heroes/a/index.html": "a 2", "heroes/index.html": "list 1",
-                         "heroes/b/deep/index.html": "b 2", "tasks/index.html": "tasks 2"] {
+    for (path, text) in [
+        "index.html": "home 2", "heroes/a/index.html": "a 2", "heroes/index.html": "list 1",
+        "heroes/b/deep/index.html": "b 2", "tasks/index.html": "tasks 2"
+    ] {
         #expect(try out.read(path) == text, "\(path)")
     }
     #expect(inode("heroes/index.html") == listBefore)
-    let left = try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") }
+    let left = try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter {
+        $0.hasPrefix(".herald-staging")
+    }
     #expect(left.isEmpty)
 }
 
@@ -234,14 +265,17 @@ extension TemporarySite {
     let writer = makeWriter(out.folder)
     for path in paths { try writer.add(try #require(OutputPath(path)), bytes: Array("new \(path)".utf8)) }
     // One staged file goes missing, so its move fails after others, on either core, have moved.
-    let staging = try #require(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).first { $0.hasPrefix(".herald-staging") })
+    let staging = try #require(
+        try FileManager.default.contentsOfDirectory(atPath: out.folder.path).first { $0.hasPrefix(".herald-staging") })
     let staged = try #require(FileManager.default.enumerator(atPath: out.url(staging).path)?.allObjects as? [String])
     let victim = try #require(staged.filter { $0.hasSuffix("/\(count / 2)") }.first)
     try FileManager.default.removeItem(atPath: out.url(staging).path + "/" + victim)
     #expect(throws: DiagnosticError.self) { try writer.commit() }
     for path in paths { #expect(try out.read(path) == "old \(path)", "\(path)") }
     #expect(!stateExists(Manifest.journalName, of: out.folder))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") } == [])
+    #expect(
+        try FileManager.default.contentsOfDirectory(atPath: out.folder.path).filter { $0.hasPrefix(".herald-staging") }
+            == [])
     // The next build commits them all.
     let summary = try build(into: out.folder, Dictionary(uniqueKeysWithValues: paths.map { ($0, "new \($0)") }))
     #expect(summary.written == count)

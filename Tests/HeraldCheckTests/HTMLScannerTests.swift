@@ -20,8 +20,11 @@ private func urls(_ html: String) -> [String] {
         <A HREF = "four.html" >4</A><a title="x > y" href="five.html?a=1&amp;b=2">5</a>
         <a href="six.html?copy=1&copy=2&amp=3">6</a><a href="&#x2F;seven&#47;">7</a><a href=eight.html/>8</a>
         """
-    #expect(urls(html) == ["one.html", "two.html", "three.html", "four.html", "five.html?a=1&b=2",
-                           "six.html?copy=1&copy=2&amp=3", "/seven/", "eight.html/"])
+    #expect(
+        urls(html) == [
+            "one.html", "two.html", "three.html", "four.html", "five.html?a=1&b=2",
+            "six.html?copy=1&copy=2&amp=3", "/seven/", "eight.html/"
+        ])
 }
 
 @Test func theFirstOfTwoEqualAttributesWinsAndOtherAttributesAreNotLinks() {
@@ -42,7 +45,8 @@ private func urls(_ html: String) -> [String] {
 }
 
 @Test func srcsetCandidatesAreEachALink() {
-    let html = #"<img srcset="small.jpg 480w, large.jpg 2x,tiny.jpg, data:image/png;base64,AAA= 1x" src="fallback.jpg">"#
+    let html =
+        #"<img srcset="small.jpg 480w, large.jpg 2x,tiny.jpg, data:image/png;base64,AAA= 1x" src="fallback.jpg">"#
     #expect(urls(html) == ["fallback.jpg", "small.jpg", "large.jpg", "tiny.jpg", "data:image/png;base64,AAA="])
     // A comma inside a URL is part of it; only commas at its end separate candidates.
     #expect(urls(#"<img srcset="a.jpg,b.jpg 2x">"#) == ["a.jpg,b.jpg"])
@@ -54,7 +58,8 @@ private func urls(_ html: String) -> [String] {
 }
 
 @Test func aBaseHrefIsKeptAndResourceHintsAreNotLinks() {
-    let found = scan("""
+    let found = scan(
+        """
         <base href="/docs/"><base href="/ignored/">
         <link rel="preconnect" href="https://fonts.gstatic.com"><link rel="dns-prefetch" href="//cdn.example.org">
         <link rel="stylesheet" href="style.css">
@@ -69,14 +74,20 @@ private func urls(_ html: String) -> [String] {
 }
 
 @Test func sitemapsAndFeedsGiveTheirURLs() {
-    let sitemap = scan("""
+    let sitemap = scan(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <urlset><url><loc> https://example.org/a/?x=1&amp;y=2 </loc></url>
         <url><loc>https://example.org/b/</loc><xhtml:link rel="alternate" hreflang="de" href="https://example.org/de/b/"/></url></urlset>
         """, .xml)
-    #expect(sitemap.links.map(\.url) == ["https://example.org/a/?x=1&y=2", "https://example.org/b/", "https://example.org/de/b/"])
+    #expect(
+        sitemap.links.map(\.url) == [
+            "https://example.org/a/?x=1&y=2", "https://example.org/b/", "https://example.org/de/b/"
+        ])
     #expect(sitemap.links.first?.column == 20)
-    let rss = scan("<rss><channel><link>https://example.org/</link><item><link>https://example.org/1/</link></item></channel></rss>", .xml)
+    let rss = scan(
+        "<rss><channel><link>https://example.org/</link><item><link>https://example.org/1/</link></item></channel></rss>",
+        .xml)
     #expect(rss.links.map(\.url) == ["https://example.org/", "https://example.org/1/"])
 }
 
@@ -87,14 +98,17 @@ private func urls(_ html: String) -> [String] {
 @Test func cutAndScrambledPagesNeverTripTheScanner() throws {
     // The theme's own page template as a start: real markup, cut at every length and with bytes
     // replaced at random (a fixed seed, so a failure repeats), must give links inside the text.
-    let page = Array(try String(contentsOf: Repository.url("Sources/HeraldSite/Theme/base.html.mustache"), encoding: .utf8).utf8)
+    let page = Array(
+        try String(contentsOf: Repository.url("Sources/HeraldSite/Theme/base.html.mustache"), encoding: .utf8).utf8)
     var generator = SplitMix(seed: 42)
     let specials = Array("<>\"'=&#;/!-[]? \n\tabc".utf8)
     for round in 0..<3_000 {
         var bytes = Array(page.prefix(round % (page.count + 1)))
         for _ in 0..<(round % 7) where !bytes.isEmpty {
             let index = Int(generator.next() % UInt64(bytes.count))
-            bytes[index] = round % 2 == 0 ? specials[Int(generator.next() % UInt64(specials.count))] : UInt8(truncatingIfNeeded: generator.next())
+            bytes[index] =
+                round % 2 == 0
+                ? specials[Int(generator.next() % UInt64(specials.count))] : UInt8(truncatingIfNeeded: generator.next())
         }
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         for dialect in [HTMLScanner.Dialect.html, .xml] {

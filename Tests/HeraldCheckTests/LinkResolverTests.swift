@@ -5,8 +5,10 @@ import Testing
 
 private let board = LinkResolver(address: SiteAddress(baseURL: "https://example.org/board/"))
 
-private func resolve(_ link: String, from page: String = "heroes/zephyr/index.html",
-                     _ resolver: LinkResolver = board) -> LinkTarget {
+private func resolve(
+    _ link: String, from page: String = "heroes/zephyr/index.html",
+    _ resolver: LinkResolver = board
+) -> LinkTarget {
     resolver.resolve(link, page: page, directory: resolver.directory(of: page, base: nil))
 }
 
@@ -39,7 +41,9 @@ private func resolve(_ link: String, from page: String = "heroes/zephyr/index.ht
 }
 
 @Test func otherSchemesAreLeftAlone() {
-    for link in ["mailto:team@example.org", "tel:+4930123", "javascript:void(0)", "data:image/png;base64,AA==", "ftp://x/"] {
+    for link in [
+        "mailto:team@example.org", "tel:+4930123", "javascript:void(0)", "data:image/png;base64,AA==", "ftp://x/"
+    ] {
         #expect(resolve(link) == .ignored)
     }
     #expect(resolve("weird:path") == .ignored)
@@ -49,10 +53,14 @@ private func resolve(_ link: String, from page: String = "heroes/zephyr/index.ht
 @Test func aSiteWithAPathBaseURLHasNoOriginOfItsOwn() {
     let resolver = LinkResolver(address: SiteAddress(baseURL: "/docs/"))
     #expect(resolve("/docs/a/", from: "index.html", resolver) == .local(path: "a/", fragment: nil))
-    #expect(resolve("https://example.org/docs/a/", from: "index.html", resolver) == .external("https://example.org/docs/a/"))
+    #expect(
+        resolve("https://example.org/docs/a/", from: "index.html", resolver) == .external("https://example.org/docs/a/")
+    )
 }
 
 @Test func aBaseElementMovesRelativeLinks() {
     let directory = board.directory(of: "index.html", base: "/board/heroes/")
-    #expect(board.resolve("zephyr/", page: "index.html", directory: directory) == .local(path: "heroes/zephyr/", fragment: nil))
+    #expect(
+        board.resolve("zephyr/", page: "index.html", directory: directory)
+            == .local(path: "heroes/zephyr/", fragment: nil))
 }

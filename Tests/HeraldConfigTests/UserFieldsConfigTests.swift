@@ -19,7 +19,8 @@ private func errors(_ yaml: String) -> [String] {
 }
 
 @Test func factsKeepTheirOrderInShortAndLongForm() throws {
-    let heroes = try parse("""
+    let heroes = try parse(
+        """
         heroes:
           source: Content/heroes.json
           facts:
@@ -34,59 +35,68 @@ private func errors(_ yaml: String) -> [String] {
           group_by: [primary_attr, {field: attack_type, path: attack, label: Attacks}, publisher]
           sort: -move_speed
         """)
-    #expect(heroes.rules.facts == [
-        RecordFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
-        RecordFact(name: "attack_type", label: "Attack type"),
-        RecordFact(name: "move_speed"),
-        RecordFact(name: "birthplace", path: "biography.placeOfBirth", label: "Place of birth"),
-        RecordFact(name: "sp_attack", path: #"base."Sp. Attack""#),
-    ])
+    #expect(
+        heroes.rules.facts == [
+            RecordFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
+            RecordFact(name: "attack_type", label: "Attack type"),
+            RecordFact(name: "move_speed"),
+            RecordFact(name: "birthplace", path: "biography.placeOfBirth", label: "Place of birth"),
+            RecordFact(name: "sp_attack", path: #"base."Sp. Attack""#)
+        ])
     #expect(heroes.card == [.fact(0), .fact(1)])
-    #expect(heroes.groupBy == [
-        HeroGroupKey(value: .fact(0), name: "primary_attr"),
-        HeroGroupKey(value: .fact(1), name: "attack_type", folder: "attack", label: "Attacks"),
-        .publisher,
-    ])
+    #expect(
+        heroes.groupBy == [
+            HeroGroupKey(value: .fact(0), name: "primary_attr"),
+            HeroGroupKey(value: .fact(1), name: "attack_type", folder: "attack", label: "Attacks"),
+            .publisher
+        ])
     #expect(heroes.groupBy.map(\.folder) == ["primary-attr", "attack", "publisher"])
     #expect(heroes.sort == HeroSort(key: .fact(2), descending: true))
     // Every mapped path, where the config names it, for the warning about a path no record has.
-    #expect(heroes.rules.mapped.map(\.setting) == ["heroes.facts.primary_attr", "heroes.facts.attack_type",
-                                                    "heroes.facts.move_speed", "heroes.facts.birthplace", "heroes.facts.sp_attack"])
+    #expect(
+        heroes.rules.mapped.map(\.setting) == [
+            "heroes.facts.primary_attr", "heroes.facts.attack_type",
+            "heroes.facts.move_speed", "heroes.facts.birthplace", "heroes.facts.sp_attack"
+        ])
     #expect(heroes.rules.mapped.first?.location == SourceLocation(file: "herald.yml", line: 4, column: 5))
 }
 
 @Test func unknownFactsInCardGroupByAndSortAreErrorsWithSuggestions() {
-    #expect(errors("""
-        heroes:
-          source: h.json
-          facts: {primary_attr: Primary attribute, roles: Roles}
-          card: [primary_atr, alignment]
-          group_by: [role, {field: colour}]
-          sort: -apearances
-        """) == [
-        "herald.yml:5:14: error: cannot group heroes by 'role' (did you mean 'roles'?)",
-        "herald.yml:5:28: error: cannot group heroes by 'colour' (heroes can be grouped by primary_attr, roles, publisher, alignment, tags, affiliations)",
-        "herald.yml:4:10: error: cannot show on a card 'primary_atr' (did you mean 'primary_attr'?)",
-        "herald.yml:6:9: error: cannot sort heroes by 'apearances' (heroes can be sorted by primary_attr, roles, name, full_name, publisher, alignment, id, slug)",
-    ])
+    #expect(
+        errors(
+            """
+            heroes:
+              source: h.json
+              facts: {primary_attr: Primary attribute, roles: Roles}
+              card: [primary_atr, alignment]
+              group_by: [role, {field: colour}]
+              sort: -apearances
+            """) == [
+                "herald.yml:5:14: error: cannot group heroes by 'role' (did you mean 'roles'?)",
+                "herald.yml:5:28: error: cannot group heroes by 'colour' (heroes can be grouped by primary_attr, roles, publisher, alignment, tags, affiliations)",
+                "herald.yml:4:10: error: cannot show on a card 'primary_atr' (did you mean 'primary_attr'?)",
+                "herald.yml:6:9: error: cannot sort heroes by 'apearances' (heroes can be sorted by primary_attr, roles, name, full_name, publisher, alignment, id, slug)"
+            ])
 }
 
 @Test func badFactsAndGroupFoldersAreErrors() {
-    #expect(errors("""
-        heroes:
-          source: h.json
-          fields: {tags: labels.*.name}
-          facts:
-            a: {from: "x..y"}
-            b: {from: roles, lable: Roles}
-            c: 3
-          group_by: [{field: publisher, path: "a/b"}]
-        """) == [
-        "herald.yml:5:15: error: 'heroes.facts.a.from' must be a key path such as 'biography.publisher', found 'x..y'",
-        "herald.yml:6:22: error: unknown key 'lable' in 'heroes.facts.b' (did you mean 'label'?)",
-        "herald.yml:7:8: error: 'heroes.facts.c' must be a label, or a map with 'from:', 'label:' and 'values:', found 3",
-        "herald.yml:8:39: error: 'heroes.group_by' path 'a/b' cannot name a folder: it contains '/'",
-    ])
+    #expect(
+        errors(
+            """
+            heroes:
+              source: h.json
+              fields: {tags: labels.*.name}
+              facts:
+                a: {from: "x..y"}
+                b: {from: roles, lable: Roles}
+                c: 3
+              group_by: [{field: publisher, path: "a/b"}]
+            """) == [
+                "herald.yml:5:15: error: 'heroes.facts.a.from' must be a key path such as 'biography.publisher', found 'x..y'",
+                "herald.yml:6:22: error: unknown key 'lable' in 'heroes.facts.b' (did you mean 'label'?)",
+                "herald.yml:7:8: error: 'heroes.facts.c' must be a label, or a map with 'from:', 'label:' and 'values:', found 3",
+                "herald.yml:8:39: error: 'heroes.group_by' path 'a/b' cannot name a folder: it contains '/'"
+            ])
 }
 
 @Test func theCatalogsNameAndFolder() throws {
@@ -94,30 +104,44 @@ private func errors(_ yaml: String) -> [String] {
     #expect(heroes.title == "Characters" && heroes.path == "characters")
     let defaults = try parse("heroes:\n  source: h.json\n")
     #expect(defaults.title == "Heroes" && defaults.path == "heroes")
-    #expect(errors("heroes:\n  source: h.json\n  path: comics/marvel\n") == [
-        "herald.yml:3:9: error: 'heroes.path' must be one folder name such as 'heroes', found 'comics/marvel': it contains '/'",
-    ])
-    #expect(errors("heroes:\n  source: h.json\n  path: tasks\n") == [
-        "herald.yml:3:9: error: 'heroes.path' cannot be 'tasks': the site uses that name for something else",
-    ])
+    #expect(
+        errors("heroes:\n  source: h.json\n  path: comics/marvel\n") == [
+            "herald.yml:3:9: error: 'heroes.path' must be one folder name such as 'heroes', found 'comics/marvel': it contains '/'"
+        ])
+    #expect(
+        errors("heroes:\n  source: h.json\n  path: tasks\n") == [
+            "herald.yml:3:9: error: 'heroes.path' cannot be 'tasks': the site uses that name for something else"
+        ])
 }
 
 @Test func tasksHaveFactsCardsAndJoinsToo() throws {
-    let tasks = try #require(try SiteConfig.parse("""
-        tasks:
-          source: Content/issues.json
-          fields: {assignee: assignees.*.login}
-          facts: {milestone: {from: milestone.title}, state: State}
-          card: [state]
-          join: {owner: {source: Content/owners.json, on: user.login, key: login}}
-        """, file: "herald.yml").tasks)
+    let tasks = try #require(
+        try SiteConfig.parse(
+            """
+            tasks:
+              source: Content/issues.json
+              fields: {assignee: assignees.*.login}
+              facts: {milestone: {from: milestone.title}, state: State}
+              card: [state]
+              join: {owner: {source: Content/owners.json, on: user.login, key: login}}
+            """, file: "herald.yml"
+        ).tasks)
     #expect(tasks.rules.fields[.assignee] == "assignees.*.login")
-    #expect(tasks.rules.facts == [RecordFact(name: "milestone", path: "milestone.title"), RecordFact(name: "state", label: "State")])
+    #expect(
+        tasks.rules.facts == [
+            RecordFact(name: "milestone", path: "milestone.title"), RecordFact(name: "state", label: "State")
+        ])
     #expect(tasks.card == [1])
-    #expect(tasks.joins.map { "\($0.name) \($0.source.source) \($0.on) \($0.key)" } == ["owner Content/owners.json user.login login"])
-    #expect(tasks.rules.mapped.map(\.setting) == ["tasks.fields.assignee", "tasks.facts.milestone", "tasks.facts.state"])
-    #expect(errors("tasks:\n  source: t.json\n  facts: {state: State}\n  card: [stat]\n  join: {owner: {source: o.json}}\n") == [
-        "herald.yml:4:10: error: cannot show on a card 'stat' (did you mean 'state'?)",
-        "herald.yml:5:10: error: 'tasks.join.owner' needs 'on:', the key path in each record whose value picks the joined record",
-    ])
+    #expect(
+        tasks.joins.map { "\($0.name) \($0.source.source) \($0.on) \($0.key)" } == [
+            "owner Content/owners.json user.login login"
+        ])
+    #expect(
+        tasks.rules.mapped.map(\.setting) == ["tasks.fields.assignee", "tasks.facts.milestone", "tasks.facts.state"])
+    #expect(
+        errors("tasks:\n  source: t.json\n  facts: {state: State}\n  card: [stat]\n  join: {owner: {source: o.json}}\n")
+            == [
+                "herald.yml:4:10: error: cannot show on a card 'stat' (did you mean 'state'?)",
+                "herald.yml:5:10: error: 'tasks.join.owner' needs 'on:', the key path in each record whose value picks the joined record"
+            ])
 }

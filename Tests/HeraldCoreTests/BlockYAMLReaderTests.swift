@@ -19,25 +19,29 @@ private func render(_ node: DataNode, indent: String = "") -> String {
     case .list(let items):
         return "list\(at)" + items.map { "\n\(indent)- " + render($0, indent: indent + "  ") }.joined()
     case .map(let map):
-        return "map\(at)" + map.entries.map { entry in
-            let key = map.position(ofKey: entry.key).map { "\($0.line):\($0.column)" } ?? "none"
-            return "\n\(indent)\(entry.key.debugDescription)@\(key): " + render(entry.node, indent: indent + "  ")
-        }.joined()
+        return "map\(at)"
+            + map.entries.map { entry in
+                let key = map.position(ofKey: entry.key).map { "\($0.line):\($0.column)" } ?? "none"
+                return "\n\(indent)\(entry.key.debugDescription)@\(key): " + render(entry.node, indent: indent + "  ")
+            }.joined()
     }
 }
 
 /// Whether the fast path accepted `text`; records an issue when it returned something other
 /// than Yams's tree, or accepted a text Yams rejects.
 @discardableResult
-private func checkAgainstYams(_ text: String, lineOffset: Int = 0, name: String,
-                              sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+private func checkAgainstYams(
+    _ text: String, lineOffset: Int = 0, name: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Bool {
     guard let fast = BlockYAMLReader.parse(text, lineOffset: lineOffset) else { return false }
     let expected: String
     do {
         expected = render(try YAMLReader.parseWithYams(text, file: name, lineOffset: lineOffset))
     } catch {
-        Issue.record("\(name): the fast path read a text Yams rejects (\(error)):\n\(text.debugDescription)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "\(name): the fast path read a text Yams rejects (\(error)):\n\(text.debugDescription)",
+            sourceLocation: sourceLocation)
         return true
     }
     let actual = render(fast)
@@ -77,7 +81,8 @@ private func repositoryYAML() throws -> [RepositoryYAML] {
 /// files of `folders`, counted on disk so that the demo content may grow or shrink.
 private func siteFileCount(in folders: [String]) throws -> Int {
     try folders.reduce(1) { count, folder in
-        try count + FileManager.default.contentsOfDirectory(atPath: Repository.url(folder).path)
+        try count
+            + FileManager.default.contentsOfDirectory(atPath: Repository.url(folder).path)
             .filter { ["yml", "yaml", "md"].contains(URL(fileURLWithPath: $0).pathExtension) }.count
     }
 }
@@ -90,7 +95,9 @@ private func frontMatter(of text: String) -> String? {
         line.hasPrefix(marker) && line.dropFirst(3).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
     }
     guard let first = lines.first, isFence(first, "---") else { return nil }
-    guard let close = lines.dropFirst().firstIndex(where: { isFence($0, "---") || isFence($0, "...") }) else { return nil }
+    guard let close = lines.dropFirst().firstIndex(where: { isFence($0, "---") || isFence($0, "...") }) else {
+        return nil
+    }
     return lines[1..<close].map { $0 + "\n" }.joined()
 }
 
@@ -105,7 +112,8 @@ private func frontMatter(of text: String) -> String? {
         var prefix = ""
         for line in input.text.split(separator: "\n", omittingEmptySubsequences: false) {
             checkAgainstYams(prefix, lineOffset: input.lineOffset, name: "\(input.name) (prefix)")
-            checkAgainstYams(prefix + line, lineOffset: input.lineOffset, name: "\(input.name) (prefix, no final line break)")
+            checkAgainstYams(
+                prefix + line, lineOffset: input.lineOffset, name: "\(input.name) (prefix, no final line break)")
             prefix += line + "\n"
         }
         let crlf = input.text.replacingOccurrences(of: "\n", with: "\r\n")
@@ -121,8 +129,9 @@ private func frontMatter(of text: String) -> String? {
     let siteFiles = try siteFileCount(in: ["Content", "Content/heroes", "Content/pages"])
     #expect(inputs.count >= siteFiles)
     for input in inputs {
-        #expect(checkAgainstYams(input.text, lineOffset: input.lineOffset, name: input.name),
-                "the fast path declined \(input.name)")
+        #expect(
+            checkAgainstYams(input.text, lineOffset: input.lineOffset, name: input.name),
+            "the fast path declined \(input.name)")
     }
 }
 
@@ -146,7 +155,7 @@ private struct SeededGenerator: RandomNumberGenerator {
     // few key names so that duplicates occur: most texts are invalid or outside the subset.
     let shapes = [
         "K: v", "K:", "- x", "-", "- K: v", "- K:", "K: |", "K: |-", "K: |+", "- |", "text", "", "# c", "K: [a, 'b']",
-        "K: 'q'", "K: \"é\\t\"", "- - x", "K: 1.5", "  ", "---", "K: x # c", "- K: |", "K: x y", "é K: ü", "K: ~",
+        "K: 'q'", "K: \"é\\t\"", "- - x", "K: 1.5", "  ", "---", "K: x # c", "- K: |", "K: x y", "é K: ü", "K: ~"
     ]
     var random = SeededGenerator(state: 1)
     var read = 0
@@ -156,7 +165,9 @@ private struct SeededGenerator: RandomNumberGenerator {
             let indent = [0, 0, 0, 1, 2, 2, 2, 3, 4, 4, 6].randomElement(using: &random) ?? 0
             let shape = (shapes.randomElement(using: &random) ?? "")
                 .replacingOccurrences(of: "K", with: ["a", "b", "c", "d", "e"].randomElement(using: &random) ?? "a")
-            text += String(repeating: " ", count: indent) + shape + (Int.random(in: 0..<10, using: &random) == 0 ? "\r\n" : "\n")
+            text +=
+                String(repeating: " ", count: indent) + shape
+                + (Int.random(in: 0..<10, using: &random) == 0 ? "\r\n" : "\n")
         }
         if Bool.random(using: &random) { text.removeLast() }
         if checkAgainstYams(text, lineOffset: 2, name: "random document") { read += 1 }
@@ -168,8 +179,9 @@ private struct SeededGenerator: RandomNumberGenerator {
 @Test func fastPathMatchesYamsOnMutatedRepositoryYAML() throws {
     let seeds = try repositoryYAML().map { Array($0.text.prefix(1500).unicodeScalars) }
     let pieces = [
-        " ", "  ", "\n", ":", ": ", "-", "- ", "#", " #", "'", "\"", "\\", "|", "|-", "|+", "[", "]", ",", "{", "&", "*",
-        "!", "\t", "\r\n", "é", "😀", "~", "1", "x", "---", "...", "?", "%", ">", "\\u00e9", "''",
+        " ", "  ", "\n", ":", ": ", "-", "- ", "#", " #", "'", "\"", "\\", "|", "|-", "|+", "[", "]", ",", "{", "&",
+        "*",
+        "!", "\t", "\r\n", "é", "😀", "~", "1", "x", "---", "...", "?", "%", ">", "\\u00e9", "''"
     ].map { Array($0.unicodeScalars) }
     var random = SeededGenerator(state: 2)
     var read = 0
@@ -185,7 +197,9 @@ private struct SeededGenerator: RandomNumberGenerator {
             case 2 where at < scalars.count: scalars[at] = piece.first ?? " "
             default:
                 let from = Int.random(in: 0...scalars.count, using: &random)
-                scalars.insert(contentsOf: scalars[from..<min(from + Int.random(in: 0..<30, using: &random), scalars.count)], at: at)
+                scalars.insert(
+                    contentsOf: scalars[from..<min(from + Int.random(in: 0..<30, using: &random), scalars.count)],
+                    at: at)
             }
         }
         var text = ""
@@ -233,13 +247,14 @@ private let structureCases = [
     declined(String(repeating: "k", count: 1100) + ": long key\n"),
     declined((0..<70).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + " leaf\n"),
     read(String(repeating: "k", count: 990) + ": long key\n"), read("-a: 1\n"), read("a: ...\nb: --- x\n"),
-    read("  # indented comment first\na: 1\n"), either("---: x\n"),
+    read("  # indented comment first\na: 1\n"), either("---: x\n")
 ]
 
 private let scalarCases = [
-    read("i: 12\nn: -3\nh: 0x1F\no: 0o17\nf: 1.5e3\nd: .5\ninf: .inf\nninf: -.inf\nnan: .NaN\nt: true\nF: False\n"
-        + "nl: NULL\ntilde: ~\ndate: 2026-11-03\nts: 2026-11-03T10:00:00Z\ny: yes\nbig: 99999999999999999999\n"
-        + "plus: +12\nunderscore: 1_000\ndot: 1.\nexp: 1e\nversion: 1.2.3\n"),
+    read(
+        "i: 12\nn: -3\nh: 0x1F\no: 0o17\nf: 1.5e3\nd: .5\ninf: .inf\nninf: -.inf\nnan: .NaN\nt: true\nF: False\n"
+            + "nl: NULL\ntilde: ~\ndate: 2026-11-03\nts: 2026-11-03T10:00:00Z\ny: yes\nbig: 99999999999999999999\n"
+            + "plus: +12\nunderscore: 1_000\ndot: 1.\nexp: 1e\nversion: 1.2.3\n"),
     read("url: https://x.org/a\ntime: 10:30\nab: b:c\nwords: one :two\n"), read("a: x#y\nb: x #y\nc: x # y: z\n"),
     read("a:   spaced   value   \n"), read("a: x [y], z {w}\n"), read("a: ---\nb: -1\nc: -x\nd: --\n"),
     read("a: 'it''s'\nb: ''\nc: '''quoted'''\nd: 'it''s # fine'\n"), read("a: \"\"\nb: \"# not a comment\"\n"),
@@ -254,21 +269,24 @@ private let scalarCases = [
     declined("a: >\n  folded\n"), declined("a: {b: 1}\n"), declined("a: ?x\n"), declined("a: :x\n"),
     declined("a: - b\n"), declined("a: -\n"), declined("a: b\tc\n"), declined("a: \"one\n  two\"\n"),
     declined("a: 'one\n  two'\n"), declined("a: \"a\\\\\"b\"\n"), declined("a: \"x\"y\n"), declined("b: 'y'# bad\n"),
-    declined("a: \"\\x41\"\n"), declined("a: \"\\U0001F600\"\n"), declined("a: \"\\e\"\n"), declined("a: \"\\uD800\"\n"),
+    declined("a: \"\\x41\"\n"), declined("a: \"\\U0001F600\"\n"), declined("a: \"\\e\"\n"),
+    declined("a: \"\\uD800\"\n"),
     declined("a: \"\\u12\"\n"), declined("a: \"\\u+123\"\n"), declined("a: \"ends with \\\n  b\"\n"),
     declined("a: [a, b,]\n"), declined("a: [a, [b]]\n"), declined("a: [a:b]\n"), declined("a: [\n  a\n]\n"),
     declined("a: [a, b]x\n"), declined("a: [-]\n"), declined("a: [- a]\n"), declined("a: [a, &b c]\n"),
     declined("a: b\u{7}\n"), declined("a: b\u{85}c\n"), declined("a: b\u{2028}c\n"), declined("a: 1\rb: 2\n"),
-    declined("a: \u{FFFE}\n"),
+    declined("a: \u{FFFE}\n")
 ]
 
 private let literalCases = [
     read("notes: |\n  line one\n\n  line three\n\nnext: 1\n"), read("notes: |-\n  a\n  b\n\n\n"),
-    read("notes: |+\n  a\n\n\nb: 1\n"), read("notes: |+\n  a\n\n\n"), read("notes: |\n  a\n    indented more\n  back\n"),
+    read("notes: |+\n  a\n\n\nb: 1\n"), read("notes: |+\n  a\n\n\n"),
+    read("notes: |\n  a\n    indented more\n  back\n"),
     read("notes: |\n\n  a\n"), read("notes: |\n"), read("notes: |\nb: 1\n"), read("notes: |\n\n\nb: 1\n"),
     read("notes: |+\n\n\nb: 1\n"), read("notes: |\n  a"), read("notes: |\n  a\n  "), read("notes: |\n  a\n    "),
     read("notes: |\n  # not a comment\n  b: not a key\n"), read("- |\n  in a list\n- x\n"),
-    read("- a: |\n    in a map in a list\n  b: 1\n"), read("notes: |\n  a  \n   \n  b\n"), read("notes: | # comment\n  x\n"),
+    read("- a: |\n    in a map in a list\n  b: 1\n"), read("notes: |\n  a  \n   \n  b\n"),
+    read("notes: | # comment\n  x\n"),
     read("notes: |\n  a\n \n  b\n"), read("notes: |\n  a\tb\n  \tc\n"), read("notes: |-\n  a\nnext: |+\n  b\n\n"),
     read("notes: |\n x\n"), read("a:\n  notes: |\n    x\n\n    y\n  b: 2\n"), read("notes: |\r\n  a\r\n\r\n  b\r\n"),
     read("tags:\n- |\n  x\n- y\n"), read("notes: |\n  é😀 ü\n  ok\n"),
@@ -277,11 +295,11 @@ private let literalCases = [
     declined("notes: |\n      deep\n    shallower\n"), declined("notes: |\n      \n  text\n"),
     declined("notes: |\n  a\n\t\n"), declined("notes: |\n\tx\n"),
     // Valid, but an indentation digit and a comment glued to the header are left to Yams.
-    declined("notes: |2\n  x\n"), declined("notes: |#c\n  x\n"),
+    declined("notes: |2\n  x\n"), declined("notes: |#c\n  x\n")
 ]
 
 private let lineBreakCases = [
-    read("a: 1\r\nb:\r\n  c: x\r\n  d: [e, f]\r\nl:\r\n- \r\n- x\r\n"), read("a: 1\r\n"), read("a: 'x'\r\n# c\r\n"),
+    read("a: 1\r\nb:\r\n  c: x\r\n  d: [e, f]\r\nl:\r\n- \r\n- x\r\n"), read("a: 1\r\n"), read("a: 'x'\r\n# c\r\n")
 ]
 
 @Test(arguments: structureCases + scalarCases + literalCases + lineBreakCases)
@@ -299,13 +317,13 @@ func fastPathMatchesYams(_ yaml: YAMLCase) {
 @Test func fastPathReadsEveryLiteralBlockYamsReads() {
     let bodies: [[String]] = [
         [], ["x"], ["x", "y"], ["x", "", "y"], ["", "x"], ["x", ""], ["x", "", ""], ["x", "  y"], ["  x", "y"],
-        ["x  "], ["x", " "], ["x", "    "], ["x", "#y"], ["", ""],
+        ["x  "], ["x", " "], ["x", "    "], ["x", "#y"], ["", ""]
     ]
     // Each context: the lines before the header, the header's prefix, the body's indentation
     // and a following entry of the enclosing collection.
     let contexts = [
         ("", "k: ", "  ", "next: 1"), ("a:\n", "  k: ", "    ", "  next: 1"), ("", "- ", "  ", "- next"),
-        ("", "- k: ", "    ", "  next: 1"), ("a:\n", "- ", "  ", "- next"),
+        ("", "- k: ", "    ", "  next: 1"), ("a:\n", "- ", "  ", "- next")
     ]
     var count = 0
     for header in ["|", "|-", "|+"] {

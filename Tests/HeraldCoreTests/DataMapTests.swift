@@ -15,7 +15,9 @@ import Testing
         #expect(map[key(0)] == nil)
         guard case .string("one")? = map[key(1)]?.value else { Issue.record("key 1 lost its new value"); return }
         for number in 2...count {
-            guard case .int(let value)? = map[key(number)]?.value else { Issue.record("\(key(number)) is missing"); continue }
+            guard case .int(let value)? = map[key(number)]?.value else {
+                Issue.record("\(key(number)) is missing"); continue
+            }
             #expect(value == number)
         }
         let kept = map.removing([key(2), key(3)])

@@ -16,7 +16,8 @@ private func texts(_ lookup: DataPath.Lookup) -> [String]? {
 }
 
 @Test func pathsReadKeysIndicesQuotedKeysAndEveryItem() throws {
-    let record = try node("""
+    let record = try node(
+        """
         {"labels": [{"name": "bug"}, {"color": "red"}, {"name": "ui"}], "roles": ["Carry", "Nuker"],
          "base": {"Sp. Attack": 65, "HP": 45}, "a": {"b": {"c": "deep"}}}
         """)
@@ -37,8 +38,10 @@ private func texts(_ lookup: DataPath.Lookup) -> [String]? {
     }
     #expect(listPath == "issue.assignees" && rest == "login")
     #expect(list.line == 1)
-    #expect(DataPath.intoListAdvice(listPath: listPath, rest: rest)
-        == "'issue.assignees' is a list: write 'issue.assignees.*.login' for every item, or 'issue.assignees.0.login' for the first")
+    #expect(
+        DataPath.intoListAdvice(listPath: listPath, rest: rest)
+            == "'issue.assignees' is a list: write 'issue.assignees.*.login' for every item, or 'issue.assignees.0.login' for the first"
+    )
 }
 
 @Test func malformedPathsAreRefused() {

@@ -2,8 +2,9 @@ import HeraldCore
 import Testing
 
 @Test func diagnosticPrintsCompilerStyle() {
-    let d = Diagnostic.error(at: SourceLocation(file: "Content/tasks.todo.txt", line: 14, column: 3),
-                             "invalid due date '2014-02-32'")
+    let d = Diagnostic.error(
+        at: SourceLocation(file: "Content/tasks.todo.txt", line: 14, column: 3),
+        "invalid due date '2014-02-32'")
     #expect(d.description == "Content/tasks.todo.txt:14:3: error: invalid due date '2014-02-32'")
     #expect(SourceLocation(file: "a.yml").description == "a.yml")
     #expect(SourceLocation(file: "a.yml", line: 2).description == "a.yml:2")
@@ -22,7 +23,11 @@ import Testing
     let roles = DataNode(.list([DataNode(.string("tank")), DataNode(.string("support"))]))
     let root = DataNode(.map(DataMap([("biography", bio), ("roles", roles)])))
     #expect(root.lookup("biography.publisher")?.line == 3)
-    if case .string(let s)? = root.lookup("roles.1")?.value { #expect(s == "support") } else { Issue.record("roles.1 missing") }
+    if case .string(let s)? = root.lookup("roles.1")?.value {
+        #expect(s == "support")
+    } else {
+        Issue.record("roles.1 missing")
+    }
     #expect(root.lookup("roles.2") == nil)
     #expect(root.lookup("biography.publisher.name") == nil)
 }

@@ -29,7 +29,8 @@ import Testing
         Issue.record("a file over its limit was read")
     } catch {
         #expect(error.limit == 100 && error.code == nil)
-        #expect(error.explained(tooLarge: ", the most it may hold") == "it is larger than 100 bytes, the most it may hold")
+        #expect(
+            error.explained(tooLarge: ", the most it may hold") == "it is larger than 100 bytes, the most it may hold")
     }
 }
 
@@ -39,17 +40,22 @@ import Testing
     try FileManager.default.createDirectory(at: folder.url("folder.yml"), withIntermediateDirectories: true)
     func message(_ name: String, _ path: String? = nil) -> String {
         do {
-            _ = try FileBytes.read(path: path ?? folder.url(name).path, at: SourceLocation(file: name), limit: 4,
-                                   tooLarge: ", the most it may hold", ifMissing: "no such file")
+            _ = try FileBytes.read(
+                path: path ?? folder.url(name).path, at: SourceLocation(file: name), limit: 4,
+                tooLarge: ", the most it may hold", ifMissing: "no such file")
             return "read"
         } catch {
             return error.description
         }
     }
-    #expect(message("pipe.yml") == "pipe.yml: error: cannot read the file: it is a FIFO (named pipe), not a regular file")
-    #expect(message("big.yml") == "big.yml: error: cannot read the file: it is larger than 4 bytes, the most it may hold")
+    #expect(
+        message("pipe.yml") == "pipe.yml: error: cannot read the file: it is a FIFO (named pipe), not a regular file")
+    #expect(
+        message("big.yml") == "big.yml: error: cannot read the file: it is larger than 4 bytes, the most it may hold")
     #expect(message("folder.yml") == "folder.yml: error: cannot read the file: it is a folder, not a regular file")
-    #expect(message("null", "/dev/null") == "null: error: cannot read the file: it is a character device, not a regular file")
+    #expect(
+        message("null", "/dev/null")
+            == "null: error: cannot read the file: it is a character device, not a regular file")
     #expect(message("none.yml") == "none.yml: error: no such file")
 }
 
@@ -57,8 +63,9 @@ import Testing
     let folder = try TemporarySite(["Templates/a.mustache": "a", "Templates/sub/c.mustache": "c"])
     try SpecialFiles.fifo(at: folder.url("Templates/b.mustache"))
     try SpecialFiles.fifo(at: folder.url("Templates/sub/d.mustache"))
-    try FileManager.default.createSymbolicLink(atPath: folder.url("Templates/e.mustache").path,
-                                               withDestinationPath: folder.url("Templates/b.mustache").path)
+    try FileManager.default.createSymbolicLink(
+        atPath: folder.url("Templates/e.mustache").path,
+        withDestinationPath: folder.url("Templates/b.mustache").path)
     let listing = FolderWalk.files(in: folder.url("Templates").path, shownAs: "Templates", allowedRoots: [])
     #expect(listing.files.map { $0.joined(separator: "/") } == ["a.mustache", "sub/c.mustache"])
     #expect(listing.others.map { $0.joined(separator: "/") } == ["b.mustache", "e.mustache", "sub/d.mustache"])

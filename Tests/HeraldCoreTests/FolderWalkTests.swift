@@ -14,8 +14,9 @@ import Testing
     try site.write("out/pages/list.html", "list")
     try site.write("out/.hidden", "no")
     try site.write("outside.txt", "secret")
-    try FileManager.default.createSymbolicLink(atPath: site.url("out/pages/p3/escape.txt").path,
-                                               withDestinationPath: site.url("outside.txt").path)
+    try FileManager.default.createSymbolicLink(
+        atPath: site.url("out/pages/p3/escape.txt").path,
+        withDestinationPath: site.url("outside.txt").path)
     let folder = site.url("out").path
     let serial = FolderWalk.files(in: folder, shownAs: "out", allowedRoots: [])
     let parallel = FolderWalk.filesInParallel(in: folder, shownAs: "out", allowedRoots: [])

@@ -3,15 +3,15 @@ import Testing
 
 @Test func yamlKeepsTypesAndPositions() throws {
     let text = """
-    title: Team Board
-    count: 3
-    ratio: 0.5
-    draft: false
-    answer: yes
-    due: 2026-11-03
-    none: ~
-    tags: [a, "1"]
-    """
+        title: Team Board
+        count: 3
+        ratio: 0.5
+        draft: false
+        answer: yes
+        due: 2026-11-03
+        none: ~
+        tags: [a, "1"]
+        """
     let root = try YAMLReader.parse(text, file: "herald.yml", lineOffset: 1)
     guard case .map(let map) = root.value else { Issue.record("not a map"); return }
     #expect(map.keys == ["title", "count", "ratio", "draft", "answer", "due", "none", "tags"])
@@ -21,7 +21,10 @@ import Testing
     if case .string("yes")? = map["answer"]?.value {} else { Issue.record("yes must stay a string") }
     if case .string("2026-11-03")? = map["due"]?.value {} else { Issue.record("dates stay strings") }
     if case .null? = map["none"]?.value {} else { Issue.record("~ is null") }
-    if case .list(let tags)? = map["tags"]?.value, case .string("1") = tags[1].value {} else { Issue.record("quoted 1 is a string") }
+    if case .list(let tags)? = map["tags"]?.value, case .string("1") = tags[1].value {
+    } else {
+        Issue.record("quoted 1 is a string")
+    }
     #expect(map["count"]?.line == 3)
     #expect(map["count"]?.column == 8)
 }
@@ -46,9 +49,11 @@ import Testing
 }
 
 @Test func yamlKeepsKeyPositions() throws {
-    let root = try YAMLReader.parse("title: x\ntasks:\n  colums: [a]\n  status_map: {pending: todo}\n", file: "herald.yml", lineOffset: 2)
+    let root = try YAMLReader.parse(
+        "title: x\ntasks:\n  colums: [a]\n  status_map: {pending: todo}\n", file: "herald.yml", lineOffset: 2)
     guard case .map(let map) = root.value, case .map(let tasks)? = map["tasks"]?.value,
-          case .map(let statusMap)? = tasks["status_map"]?.value else { Issue.record("not maps"); return }
+        case .map(let statusMap)? = tasks["status_map"]?.value
+    else { Issue.record("not maps"); return }
     #expect(map.position(ofKey: "tasks") == .init(line: 4, column: 1))
     #expect(tasks.position(ofKey: "colums") == .init(line: 5, column: 3))
     #expect(statusMap.position(ofKey: "pending") == .init(line: 6, column: 16))
@@ -60,33 +65,36 @@ import Testing
 
 @Test func plainScalarsAreTypedByTheCoreSchema() throws {
     let text = """
-    a: 12
-    b: -3
-    c: 0x1F
-    d: 1.5e3
-    e: .5
-    f: 1.
-    g: 1e
-    h: 12abc
-    i: null
-    j: "12"
-    k: 'true'
-    l: +7
-    m: 2026-11-21
-    n: No
-    o: ~
-    p:
-    """
-    guard case .map(let map) = try YAMLReader.parse(text, file: "t.yml").value else { Issue.record("not a map"); return }
+        a: 12
+        b: -3
+        c: 0x1F
+        d: 1.5e3
+        e: .5
+        f: 1.
+        g: 1e
+        h: 12abc
+        i: null
+        j: "12"
+        k: 'true'
+        l: +7
+        m: 2026-11-21
+        n: No
+        o: ~
+        p:
+        """
+    guard case .map(let map) = try YAMLReader.parse(text, file: "t.yml").value else {
+        Issue.record("not a map"); return
+    }
     func check(_ key: String, _ expected: String) {
-        let actual: String = switch map[key]?.value {
-        case .int(let v)?: "int \(v)"
-        case .double(let v)?: "double \(v)"
-        case .string(let v)?: "string \(v)"
-        case .bool(let v)?: "bool \(v)"
-        case .null?: "null"
-        default: "other"
-        }
+        let actual: String =
+            switch map[key]?.value {
+            case .int(let v)?: "int \(v)"
+            case .double(let v)?: "double \(v)"
+            case .string(let v)?: "string \(v)"
+            case .bool(let v)?: "bool \(v)"
+            case .null?: "null"
+            default: "other"
+            }
         #expect(actual == expected, "\(key)")
     }
     check("a", "int 12"); check("b", "int -3"); check("c", "int 31"); check("d", "double 1500.0")
@@ -97,7 +105,9 @@ import Testing
 
 @Test func aMapWithoutSomeKeysKeepsTheRestInOrderWithTheirValuesPositions() throws {
     let node = try YAMLReader.parse("name: Storm\nslug: storm\nfirst_appearance: 1975\nrank: 3\n", file: "storm.md")
-    guard case .map(let map) = node.value else { throw DiagnosticError(.error(at: SourceLocation(file: "storm.md"), "not a map")) }
+    guard case .map(let map) = node.value else {
+        throw DiagnosticError(.error(at: SourceLocation(file: "storm.md"), "not a map"))
+    }
     let rest = map.removing(["name", "slug", "absent"])
     #expect(rest.keys == ["first_appearance", "rank"])
     if case .int(1975)? = rest["first_appearance"]?.value {} else { Issue.record("first_appearance is not kept") }

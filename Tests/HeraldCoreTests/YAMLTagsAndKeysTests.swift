@@ -19,7 +19,9 @@ private func problem(_ yaml: String) -> String? {
 }
 
 @Test func aKeyThatIsAListOrAMapIsAnErrorAtItsPosition() {
-    #expect(problem("x: 1\n[flow]: block\n") == "d.yml:2:1: error: a YAML key must be text or a number, not a list; quote it to make it text")
+    #expect(
+        problem("x: 1\n[flow]: block\n")
+            == "d.yml:2:1: error: a YAML key must be text or a number, not a list; quote it to make it text")
     #expect(problem("? []: x\n")?.hasPrefix("d.yml:1:3: error: a YAML key must be text or a number, not a map") == true)
     #expect(problem("{a: 1}: x\n")?.contains("not a map") == true)
     // The same document read twice says the same: no memory address in a key.
@@ -31,7 +33,8 @@ private func problem(_ yaml: String) -> String? {
     if case .string("true")? = try value("a: !!str true\n") {} else { Issue.record("!!str true is text") }
     if case .string("~")? = try value("a: ! ~\n") {} else { Issue.record("! ~ is text") }
     let listed = try value("a:\n  - !!str\n  - x\n")
-    if case .list(let items)? = listed, case .string("") = items[0].value {} else {
+    if case .list(let items)? = listed, case .string("") = items[0].value {
+    } else {
         Issue.record("an empty !!str is the empty text, not null: \(String(describing: listed))")
     }
     if case .int(7)? = try value("a: !!int \"7\"\n") {} else { Issue.record("!!int \"7\" is 7") }

@@ -37,11 +37,14 @@ struct GitRepository {
         for (path, text) in files { try site.write("Output/" + path, text) }
     }
 
-    func deploy(dryRun: Bool = false, maxDeletes: Int = 256, push: Bool = false,
-                branch: String = "gh-pages") throws(DiagnosticError) -> DeployReport {
+    func deploy(
+        dryRun: Bool = false, maxDeletes: Int = 256, push: Bool = false,
+        branch: String = "gh-pages"
+    ) throws(DiagnosticError) -> DeployReport {
         let target = GitTarget(repository: site.folder, branch: branch, remote: nil, location: git.location)
-        return try target.deploy(SiteFiles(folder: site.url("Output"), shownAs: "Output"), maxDeletes: maxDeletes,
-                                 dryRun: dryRun, push: push)
+        return try target.deploy(
+            SiteFiles(folder: site.url("Output"), shownAs: "Output"), maxDeletes: maxDeletes,
+            dryRun: dryRun, push: push)
     }
 
     /// The branch's commit, nil when it does not exist.
@@ -60,7 +63,9 @@ struct GitRepository {
     /// What the user sees of their repository: the checked-out branch, its commit, the index and
     /// the working tree's status.
     func userView() throws -> [String] {
-        [try run(["symbolic-ref", "HEAD"]), try run(["rev-parse", "HEAD"]), try run(["ls-files", "--stage"]),
-         try run(["status", "--porcelain", "--ignored"])]
+        [
+            try run(["symbolic-ref", "HEAD"]), try run(["rev-parse", "HEAD"]), try run(["ls-files", "--stage"]),
+            try run(["status", "--porcelain", "--ignored"])
+        ]
     }
 }

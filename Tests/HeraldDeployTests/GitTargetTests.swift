@@ -7,8 +7,10 @@ import Testing
 // `herald deploy` to a branch of a real repository made by the test: one commit per deploy that
 // changed something, only the changed files in it, and the user's working tree and index untouched.
 
-private let site = ["index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n", "heroes/b/index.html": "B\n",
-                    "assets/site.css": "body {}\n", ".well-known/security.txt": "Contact: x\n"]
+private let site = [
+    "index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n", "heroes/b/index.html": "B\n",
+    "assets/site.css": "body {}\n", ".well-known/security.txt": "Contact: x\n"
+]
 
 @Test func theFirstDeployCommitsTheWholeSiteAndTouchesNothingOfTheUsers() throws {
     let repository = try GitRepository()
@@ -46,7 +48,9 @@ private let site = ["index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n
     #expect(report.plan.sent.map(\.path) == ["heroes/a/index.html"] && report.plan.unchanged == site.count - 1)
     let commit = try #require(report.commit)
     #expect(try repository.run(["rev-parse", "\(commit)^"]) == first)
-    #expect(try repository.run(["diff-tree", "-r", "--name-only", "--no-commit-id", first, commit]) == "heroes/a/index.html")
+    #expect(
+        try repository.run(["diff-tree", "-r", "--name-only", "--no-commit-id", first, commit]) == "heroes/a/index.html"
+    )
     #expect(report.lines(basePath: "/board/").first == "sent /board/heroes/a/index.html")
 }
 
@@ -60,7 +64,9 @@ private let site = ["index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n
     let report = try repository.deploy()
     #expect(report.plan.deleted == ["heroes/b/index.html"] && report.plan.sent == [])
     let commit = try #require(report.commit)
-    #expect(try repository.run(["diff-tree", "-r", "--name-status", "--no-commit-id", first, commit]) == "D\theroes/b/index.html")
+    #expect(
+        try repository.run(["diff-tree", "-r", "--name-status", "--no-commit-id", first, commit])
+            == "D\theroes/b/index.html")
     #expect(try repository.tree()["heroes/b/index.html"] == nil)
     #expect(report.lines(basePath: "/").contains("deleted /heroes/b/index.html"))
 }
@@ -84,8 +90,11 @@ private let site = ["index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n
     let first = try #require(try repository.deploy().commit)
     try repository.build(["index.html": "<h1>Home</h1>\n"])
     let messages = diagnostics { () throws(DiagnosticError) in _ = try repository.deploy(maxDeletes: 3) }
-    #expect(messages.map(\.description) == ["herald.yml:3:3: error: this deploy would delete 4 files, more than --max-deletes 3 "
-        + "allows; nothing was done (check the build, or raise --max-deletes)"])
+    #expect(
+        messages.map(\.description) == [
+            "herald.yml:3:3: error: this deploy would delete 4 files, more than --max-deletes 3 "
+                + "allows; nothing was done (check the build, or raise --max-deletes)"
+        ])
     #expect(repository.head() == first)
     #expect(try repository.deploy(maxDeletes: 4).plan.deleted.count == 4)
 }
@@ -115,6 +124,7 @@ private let site = ["index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n
 }
 
 @Test func passwordsInURLsGitPrintsAreHidden() {
-    #expect(GitCommand.hidingPasswords("fatal: unable to access 'https://x-access-token:ghs_SECRET@github.com/o/r.git/'")
-        == "fatal: unable to access 'https://***@github.com/o/r.git/'")
+    #expect(
+        GitCommand.hidingPasswords("fatal: unable to access 'https://x-access-token:ghs_SECRET@github.com/o/r.git/'")
+            == "fatal: unable to access 'https://***@github.com/o/r.git/'")
 }

@@ -2,7 +2,7 @@ import Foundation
 import HeraldTestSupport
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// moto's S3 server on 127.0.0.1 (Moto/moto_s3.py, in the virtual environment `make deps` makes),
@@ -11,7 +11,9 @@ import Glibc
 final class MotoServer: @unchecked Sendable {
     /// The virtual environment's Python; `HERALD_MOTO_PYTHON` names another.
     static let python: String? = {
-        let path = ProcessInfo.processInfo.environment["HERALD_MOTO_PYTHON"] ?? Repository.url(".build/deploy-venv/bin/python").path
+        let path =
+            ProcessInfo.processInfo.environment["HERALD_MOTO_PYTHON"]
+            ?? Repository.url(".build/deploy-venv/bin/python").path
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }()
 
@@ -76,12 +78,15 @@ final class MotoServer: @unchecked Sendable {
     func object(_ key: String) throws -> (body: String, contentType: String, cacheControl: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.python))
-        process.arguments = ["-c", """
+        process.arguments = [
+            "-c",
+            """
             import boto3, sys
             s3 = boto3.client("s3", endpoint_url="\(endpoint)", region_name="us-east-1")
             o = s3.get_object(Bucket="\(bucket)", Key=sys.argv[1])
             print(o.get("ContentType", "")); print(o.get("CacheControl", "")); sys.stdout.write(o["Body"].read().decode())
-            """, key]
+            """, key
+        ]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output

@@ -8,8 +8,10 @@ import Testing
 // `herald deploy` to an S3 bucket of moto's server, which checks every request's signature as
 // AWS does: only changed files are sent, with their Content-Type and Cache-Control.
 
-private let site = ["index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n", "assets/site.css": "body {}\n",
-                    "feed.xml": "<feed/>\n"]
+private let site = [
+    "index.html": "<h1>Home</h1>\n", "heroes/a/index.html": "A\n", "assets/site.css": "body {}\n",
+    "feed.xml": "<feed/>\n"
+]
 private let location = SourceLocation(file: "herald.yml", line: 4, column: 3)
 
 private struct Bucket {
@@ -28,19 +30,26 @@ private struct Bucket {
 
     var settings: DeployTarget.S3 {
         get throws {
-            DeployTarget.S3(bucket: moto.bucket, region: "us-east-1", endpoint: try #require(URLComponents(string: moto.endpoint)),
-                            pathStyle: true, cacheControl: [.init(pattern: "assets/*", value: "public, max-age=31536000, immutable"),
-                                                            .init(pattern: "*", value: "public, max-age=300")])
+            DeployTarget.S3(
+                bucket: moto.bucket, region: "us-east-1", endpoint: try #require(URLComponents(string: moto.endpoint)),
+                pathStyle: true,
+                cacheControl: [
+                    .init(pattern: "assets/*", value: "public, max-age=31536000, immutable"),
+                    .init(pattern: "*", value: "public, max-age=300")
+                ])
         }
     }
 
-    func deploy(dryRun: Bool = false, maxDeletes: Int = 256, secret: String? = nil, pageSize: Int? = nil) throws -> DeployReport {
+    func deploy(dryRun: Bool = false, maxDeletes: Int = 256, secret: String? = nil, pageSize: Int? = nil) throws
+        -> DeployReport
+    {
         var environment = moto.environment
         if let secret { environment["AWS_SECRET_ACCESS_KEY"] = secret }
         var target = try S3Target(try settings, environment: environment, location: location)
         target.pageSize = pageSize
         target.backoffScale = 0.01
-        return try target.deploy(SiteFiles(folder: folder.url("Output"), shownAs: "Output"), maxDeletes: maxDeletes, dryRun: dryRun)
+        return try target.deploy(
+            SiteFiles(folder: folder.url("Output"), shownAs: "Output"), maxDeletes: maxDeletes, dryRun: dryRun)
     }
 
     /// The methods of the requests since the last call, the list's included.
@@ -55,7 +64,9 @@ func theFirstDeploySendsEveryFileWithItsTypeAndCaching() throws {
     #expect(report.plan.sent.count == site.count && report.plan.unchanged == 0)
     #expect(try bucket.methods().sorted() == ["GET", "PUT", "PUT", "PUT", "PUT"])
     let page = try bucket.moto.object("index.html")
-    #expect(page.body == "<h1>Home</h1>\n" && page.contentType == "text/html; charset=utf-8" && page.cacheControl == "public, max-age=300")
+    #expect(
+        page.body == "<h1>Home</h1>\n" && page.contentType == "text/html; charset=utf-8"
+            && page.cacheControl == "public, max-age=300")
     let css = try bucket.moto.object("assets/site.css")
     #expect(css.contentType == "text/css; charset=utf-8" && css.cacheControl == "public, max-age=31536000, immutable")
     #expect(try bucket.moto.object("feed.xml").contentType == "application/xml; charset=utf-8")
@@ -112,7 +123,8 @@ func wrongCredentialsFailClearlyWithNoSecretShown() throws {
     } catch let error as DiagnosticError {
         let text = error.diagnostics.map(\.description).joined(separator: "\n")
         #expect(text.hasPrefix("herald.yml:4:3: error: cannot list the bucket: HTTP 403"), "\(text)")
-        #expect(text.contains("SignatureDoesNotMatch") && text.contains("check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY"))
+        #expect(
+            text.contains("SignatureDoesNotMatch") && text.contains("check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY"))
         #expect(!text.contains(wrong) && !text.contains(bucket.moto.secretAccessKey))
     }
     #expect(throws: DiagnosticError.self) {
@@ -139,6 +151,8 @@ func aThrottledRequestIsAskedAgain() throws {
     let report = try bucket.deploy()
     #expect(report.plan.sent.count == site.count)
     let requests = try bucket.moto.requests()
-    #expect(requests.filter { $0 == "GET /site/" }.count == 2 && requests.filter { $0 == "PUT /site/index.html" }.count == 2)
+    #expect(
+        requests.filter { $0 == "GET /site/" }.count == 2 && requests.filter { $0 == "PUT /site/index.html" }.count == 2
+    )
     #expect(try bucket.moto.object("index.html").body == "<h1>Home</h1>\n")
 }

@@ -6,9 +6,11 @@ import Testing
 
 @Test(arguments: [",", "\t"])
 func csvRoundTripKeepsQuotingAndQuotedNewlines(separator: String) throws {
-    let rows = [["id", "title", "status", "notes"],
-                ["1", "\"Write, test\"", "todo", "\"two\r\nlines\""],
-                ["2", "Ship", "done", ""]]
+    let rows = [
+        ["id", "title", "status", "notes"],
+        ["1", "\"Write, test\"", "todo", "\"two\r\nlines\""],
+        ["2", "Ship", "done", ""]
+    ]
     let text = rows.map { $0.joined(separator: separator) }.joined(separator: "\r\n") + "\r\n"
     let file = separator == "," ? "Content/tasks.csv" : "Content/tasks.tsv"
     let site = try EditSite(path: file, bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
@@ -20,8 +22,11 @@ func csvRoundTripKeepsQuotingAndQuotedNewlines(separator: String) throws {
     #expect(changedLines(original, try site.bytes).added == ["3\(separator)\(quoted)\(separator)todo\(separator)\r"])
     var before = try site.bytes
     try site.apply(.move(id: "3", to: "doing"))
-    #expect(changedLines(before, try site.bytes) == (["3\(separator)\(quoted)\(separator)todo\(separator)\r"],
-                                                      ["3\(separator)\(quoted)\(separator)doing\(separator)\r"]))
+    #expect(
+        changedLines(before, try site.bytes) == (
+            ["3\(separator)\(quoted)\(separator)todo\(separator)\r"],
+            ["3\(separator)\(quoted)\(separator)doing\(separator)\r"]
+        ))
     try site.apply(.done(id: "3"))
     before = try site.bytes
     try site.apply(.move(id: "3", to: "todo"))

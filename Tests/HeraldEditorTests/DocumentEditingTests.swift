@@ -8,8 +8,9 @@ import Testing
 // `herald tasks` on JSON and YAML sources through the editor, as a user's commands run them.
 
 @Test func jsonPlaceholderRoundTripReturnsTheOriginalBytes() throws {
-    let site = try EditSite(realData: "todos-jsonplaceholder/todos.json", as: "Content/todos.json",
-                            extra: "  columns: [open, closed]\n")
+    let site = try EditSite(
+        realData: "todos-jsonplaceholder/todos.json", as: "Content/todos.json",
+        extra: "  columns: [open, closed]\n")
     let original = try site.bytes
     let added = try site.apply(.add(NewTask(text: "Water the plants")))
     #expect(added.task.id == "201")
@@ -31,13 +32,17 @@ import Testing
 }
 
 @Test func theDefaultSitesYAMLKeepsItsCommentsAndBlockNotes() throws {
-    let site = try EditSite(path: "Content/tasks.yml", bytes: [UInt8](try Data(contentsOf: Repository.url("Content/tasks.yml"))),
-                            extra: "  columns: [todo, doing, review, done]\n")
+    let site = try EditSite(
+        path: "Content/tasks.yml", bytes: [UInt8](try Data(contentsOf: Repository.url("Content/tasks.yml"))),
+        extra: "  columns: [todo, doing, review, done]\n")
     let original = try site.bytes
     let open = try #require(try site.tasks().first { !$0.completed && $0.status == "todo" })
 
-    let added = try site.apply(.add(NewTask(text: "Write: the editor's docs", priority: "B", due: Day(iso: "2026-12-01"),
-                                            tags: ["docs"], project: "engine", assignee: "Ines")))
+    let added = try site.apply(
+        .add(
+            NewTask(
+                text: "Write: the editor's docs", priority: "B", due: Day(iso: "2026-12-01"),
+                tags: ["docs"], project: "engine", assignee: "Ines")))
     let afterAdd = try site.bytes
     let text = String(decoding: afterAdd, as: UTF8.self)
     #expect(text.hasPrefix(String(decoding: original, as: UTF8.self).trimmingCharacters(in: .newlines)))

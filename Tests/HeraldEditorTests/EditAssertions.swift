@@ -7,8 +7,10 @@ func utf8(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// Expects that `new` is `old` with the first `target` (some context included, so it is found
 /// at the intended place) replaced by `replacement`, every other byte unchanged.
-func expectEdit(_ old: [UInt8], _ new: [UInt8], replacing target: String, with replacement: String,
-                sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+func expectEdit(
+    _ old: [UInt8], _ new: [UInt8], replacing target: String, with replacement: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     let expected = old.replacingFirst(utf8(target), with: utf8(replacement))
     #expect(expected != nil, "\(target.debugDescription) is not in the text", sourceLocation: sourceLocation)
     if let expected { expectBytes(new, expected, sourceLocation: sourceLocation) }
@@ -22,8 +24,9 @@ func expectBytes(_ actual: [UInt8], _ expected: [UInt8], sourceLocation: Testing
     let from = Swift.max(0, first - 40)
     let got = String(decoding: actual[from..<Swift.min(actual.count, first + 60)], as: UTF8.self)
     let wanted = String(decoding: expected[from..<Swift.min(expected.count, first + 60)], as: UTF8.self)
-    Issue.record("texts differ at byte \(first): got \(got.debugDescription), expected \(wanted.debugDescription)",
-                 sourceLocation: sourceLocation)
+    Issue.record(
+        "texts differ at byte \(first): got \(got.debugDescription), expected \(wanted.debugDescription)",
+        sourceLocation: sourceLocation)
 }
 
 extension Array where Element == UInt8 {

@@ -97,8 +97,9 @@ private struct TemporarySiteWithRemoteTasks {
 
 @Test func aNestedFieldMappingIsRefusedRatherThanWrittenElsewhere() throws {
     let json = "[{\"id\": 1, \"name\": \"A\", \"state\": {\"value\": \"todo\"}}]\n"
-    let site = try EditSite(path: "Content/tasks.json", bytes: Array(json.utf8),
-                            extra: "  fields: {title: name, status: state.value}\n")
+    let site = try EditSite(
+        path: "Content/tasks.json", bytes: Array(json.utf8),
+        extra: "  fields: {title: name, status: state.value}\n")
     #expect(try site.tasks().first?.status == "todo")
     #expect(try site.failure(.done(id: "1")).contains("nested key 'state.value'"))
 }
@@ -107,7 +108,8 @@ private struct TemporarySiteWithRemoteTasks {
     // Both source statuses go to "todo": moving to "doing" writes "doing", which the map does
     // not send anywhere else, so it reads back as "doing"; moving to "done" writes "done".
     let yaml = "- id: 1\n  title: A\n  status: open\n"
-    let site = try EditSite(path: "Content/tasks.yml", bytes: Array(yaml.utf8),
-                            extra: "  status_map: {open: todo, doing: todo}\n")
+    let site = try EditSite(
+        path: "Content/tasks.yml", bytes: Array(yaml.utf8),
+        extra: "  status_map: {open: todo, doing: todo}\n")
     #expect(try site.failure(.move(id: "1", to: "doing")).contains("would be in 'todo', not 'doing'"))
 }

@@ -35,7 +35,9 @@ struct EditSite {
     }
 
     @discardableResult
-    func apply(_ change: TaskChange, now: String = "2026-11-23T10:00:00Z", keepsRemovals: Bool = false) throws -> TaskEditor.Outcome {
+    func apply(_ change: TaskChange, now: String = "2026-11-23T10:00:00Z", keepsRemovals: Bool = false) throws
+        -> TaskEditor.Outcome
+    {
         var editor = try editor(now: now)
         editor.keepsRemovals = keepsRemovals
         return try editor.apply(change)
@@ -63,14 +65,17 @@ struct EditSite {
 /// The lines an edit changed, as text: those between the lines both versions start and end with.
 func changedLines(_ old: [UInt8], _ new: [UInt8]) -> (removed: [String], added: [String]) {
     func lines(_ bytes: [UInt8]) -> [String] {
-        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
     let (before, after) = (lines(old), lines(new))
     var prefix = 0
     while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
     var suffix = 0
     while suffix < before.count - prefix, suffix < after.count - prefix,
-          before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+        before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+    { suffix += 1 }
     return (Array(before[prefix..<(before.count - suffix)]), Array(after[prefix..<(after.count - suffix)]))
 }
 

@@ -16,30 +16,36 @@ import Testing
         var document = try JSONDocument(bytes: original, file: "todos.json", root: nil)
         #expect(document.records.count == 200)
 
-        try document.appendRecord([("userId", .number(11)), ("id", .number(201)), ("title", .text("say \"hi\"\tnow")),
-                                   ("completed", .bool(false))])
+        try document.appendRecord([
+            ("userId", .number(11)), ("id", .number(201)), ("title", .text("say \"hi\"\tnow")),
+            ("completed", .bool(false))
+        ])
         let appended = document.bytes
-        expectEdit(original, appended, replacing: "\"completed\": false\n  }\n]", with: """
-            "completed": false
-              },
-              {
-                "userId": 11,
-                "id": 201,
-                "title": "say \\"hi\\"\\tnow",
+        expectEdit(
+            original, appended, replacing: "\"completed\": false\n  }\n]",
+            with: """
                 "completed": false
-              }
-            ]
-            """)
+                  },
+                  {
+                    "userId": 11,
+                    "id": 201,
+                    "title": "say \\"hi\\"\\tnow",
+                    "completed": false
+                  }
+                ]
+                """)
         #expect(document.records.count == 201)
         #expect(text(document, 200, "title") == "say \"hi\"\tnow")
 
         try document.set("completed", to: .bool(true), inRecord: 200)
-        expectEdit(appended, document.bytes, replacing: "\"completed\": false\n  }\n]", with: "\"completed\": true\n  }\n]")
+        expectEdit(
+            appended, document.bytes, replacing: "\"completed\": false\n  }\n]", with: "\"completed\": true\n  }\n]")
         let completed = document.bytes
 
         try document.set("tags", to: .list(["a", "b"]), inRecord: 200)
-        expectEdit(completed, document.bytes, replacing: "\"completed\": true\n  }\n]",
-                   with: "\"completed\": true,\n    \"tags\": [\"a\", \"b\"]\n  }\n]")
+        expectEdit(
+            completed, document.bytes, replacing: "\"completed\": true\n  }\n]",
+            with: "\"completed\": true,\n    \"tags\": [\"a\", \"b\"]\n  }\n]")
         #expect(field(document, 200, "tags").map { "\($0)" }?.contains("\"a\"") == true)
 
         try document.removeField("tags", inRecord: 200)
@@ -54,7 +60,8 @@ import Testing
         let original = try Self.todos()
         var document = try JSONDocument(bytes: original, file: "todos.json", root: nil)
         try document.set("title", to: .text("new title"), inRecord: 2)
-        expectEdit(original, document.bytes, replacing: "\"title\": \"fugiat veniam minus\"", with: "\"title\": \"new title\"")
+        expectEdit(
+            original, document.bytes, replacing: "\"title\": \"fugiat veniam minus\"", with: "\"title\": \"new title\"")
         #expect(text(document, 2, "title") == "new title")
 
         try document.set("due", to: .text("2026-11-23"), inRecord: 2)
@@ -63,7 +70,8 @@ import Testing
         expectBytes(document.bytes, original)
 
         try document.removeField("userId", inRecord: 0)
-        expectEdit(original, document.bytes, replacing: "{\n    \"userId\": 1,\n    \"id\": 1,", with: "{\n    \"id\": 1,")
+        expectEdit(
+            original, document.bytes, replacing: "{\n    \"userId\": 1,\n    \"id\": 1,", with: "{\n    \"id\": 1,")
         try document.removeField("completed", inRecord: 0)
         #expect(field(document, 0, "completed") == nil)
         #expect(field(document, 1, "completed") != nil)
@@ -73,16 +81,18 @@ import Testing
         let original = try Self.todos()
         var document = try JSONDocument(bytes: original, file: "todos.json", root: nil)
         try document.removeRecord(0)
-        expectEdit(original, document.bytes, replacing: """
-            [
-              {
-                "userId": 1,
-                "id": 1,
-                "title": "delectus aut autem",
-                "completed": false
-              },
-              {
-            """, with: "[\n  {")
+        expectEdit(
+            original, document.bytes,
+            replacing: """
+                [
+                  {
+                    "userId": 1,
+                    "id": 1,
+                    "title": "delectus aut autem",
+                    "completed": false
+                  },
+                  {
+                """, with: "[\n  {")
         #expect(document.records.first.map { "\($0.fields.lookup("id")!.value)" } == "int(2)")
         try document.removeRecord(98)
         #expect(document.records.count == 198)
@@ -96,9 +106,15 @@ import Testing
         let original = utf8(#"[{"id":1,"title":"a"},{"id":2,"title":"b","done":false}]"#)
         var document = try JSONDocument(bytes: original, file: "min.json", root: nil)
         try document.appendRecord([("id", .number(3)), ("title", .text("c")), ("tags", .list(["x", "y"]))])
-        expectBytes(document.bytes, utf8(#"[{"id":1,"title":"a"},{"id":2,"title":"b","done":false},{"id":3,"title":"c","tags":["x","y"]}]"#))
+        expectBytes(
+            document.bytes,
+            utf8(#"[{"id":1,"title":"a"},{"id":2,"title":"b","done":false},{"id":3,"title":"c","tags":["x","y"]}]"#))
         try document.set("done", to: .null, inRecord: 0)
-        expectBytes(document.bytes, utf8(#"[{"id":1,"title":"a","done":null},{"id":2,"title":"b","done":false},{"id":3,"title":"c","tags":["x","y"]}]"#))
+        expectBytes(
+            document.bytes,
+            utf8(
+                #"[{"id":1,"title":"a","done":null},{"id":2,"title":"b","done":false},{"id":3,"title":"c","tags":["x","y"]}]"#
+            ))
         try document.removeField("done", inRecord: 0)
         try document.removeRecord(2)
         expectBytes(document.bytes, original)
@@ -110,7 +126,11 @@ import Testing
         let original = utf8("[\n  {\"id\": 1, \"title\": \"a\"},\n  { \"id\": 2, \"title\": \"b\" }\n]")
         var document = try JSONDocument(bytes: original, file: "lines.json", root: nil)
         try document.appendRecord([("id", .number(3)), ("title", .text("c"))])
-        expectBytes(document.bytes, utf8("[\n  {\"id\": 1, \"title\": \"a\"},\n  { \"id\": 2, \"title\": \"b\" },\n  { \"id\": 3, \"title\": \"c\" }\n]"))
+        expectBytes(
+            document.bytes,
+            utf8(
+                "[\n  {\"id\": 1, \"title\": \"a\"},\n  { \"id\": 2, \"title\": \"b\" },\n  { \"id\": 3, \"title\": \"c\" }\n]"
+            ))
         try document.set("status", to: .text("done"), inRecord: 0)
         #expect(document.bytes.starts(with: utf8("[\n  {\"id\": 1, \"title\": \"a\", \"status\": \"done\"},\n")))
         try document.removeField("status", inRecord: 0)
@@ -128,8 +148,12 @@ import Testing
         let original = [0xEF, 0xBB, 0xBF] + utf8(body)
         var document = try JSONDocument(bytes: original, file: "bom.json", root: nil)
         try document.appendRecord([("id", .number(2)), ("title", .text("two"))])
-        expectBytes(document.bytes, [0xEF, 0xBB, 0xBF] + utf8(
-            "[\r\n    {\r\n        \"id\": 1,\r\n        \"title\": \"é one\"\r\n    },\r\n    {\r\n        \"id\": 2,\r\n        \"title\": \"two\"\r\n    }\r\n]"))
+        expectBytes(
+            document.bytes,
+            [0xEF, 0xBB, 0xBF]
+                + utf8(
+                    "[\r\n    {\r\n        \"id\": 1,\r\n        \"title\": \"é one\"\r\n    },\r\n    {\r\n        \"id\": 2,\r\n        \"title\": \"two\"\r\n    }\r\n]"
+                ))
         try document.set("title", to: .text("é un"), inRecord: 0)
         try document.set("due", to: .text("2026-11-23"), inRecord: 1)
         #expect(document.bytes.count > original.count)
@@ -145,7 +169,9 @@ import Testing
         var document = try JSONDocument(bytes: original, file: "keyed.json", root: nil)
         #expect(text(document, 1, "id") == "b2")
         try document.appendRecord([("id", .text("c3")), ("title", .text("z"))])
-        expectBytes(document.bytes, utf8("{\n  \"a1\": {\"title\": \"x\"},\n  \"b2\": {\"title\": \"y\"},\n  \"c3\": {\"title\": \"z\"}\n}\n"))
+        expectBytes(
+            document.bytes,
+            utf8("{\n  \"a1\": {\"title\": \"x\"},\n  \"b2\": {\"title\": \"y\"},\n  \"c3\": {\"title\": \"z\"}\n}\n"))
         #expect(text(document, 2, "id") == "c3")
         try document.removeRecord(2)
         expectBytes(document.bytes, original)
@@ -160,10 +186,15 @@ import Testing
     }
 
     @Test func recordsUnderARootPath() throws {
-        let original = utf8("{\"meta\": {\"count\": 1},\n \"data\": {\"results\": [\n   {\"id\": 1, \"title\": \"a\"}\n ]}}\n")
+        let original = utf8(
+            "{\"meta\": {\"count\": 1},\n \"data\": {\"results\": [\n   {\"id\": 1, \"title\": \"a\"}\n ]}}\n")
         var document = try JSONDocument(bytes: original, file: "root.json", root: "data.results")
         try document.appendRecord([("id", .number(2)), ("title", .text("b"))])
-        expectBytes(document.bytes, utf8("{\"meta\": {\"count\": 1},\n \"data\": {\"results\": [\n   {\"id\": 1, \"title\": \"a\"},\n   {\"id\": 2, \"title\": \"b\"}\n ]}}\n"))
+        expectBytes(
+            document.bytes,
+            utf8(
+                "{\"meta\": {\"count\": 1},\n \"data\": {\"results\": [\n   {\"id\": 1, \"title\": \"a\"},\n   {\"id\": 2, \"title\": \"b\"}\n ]}}\n"
+            ))
         try document.set("title", to: .text("B"), inRecord: 1)
         try document.removeRecord(1)
         expectBytes(document.bytes, original)
@@ -208,8 +239,10 @@ import Testing
         var single = try JSONDocument(bytes: original, file: "one.json", root: nil)
         try single.set("status", to: .text("done"), inRecord: 0)
         expectBytes(single.bytes, utf8(#"{"title": "one record", "status": "done"}"#))
-        #expect(editError { try single.appendRecord([("title", .text("x"))]) }?.message.contains("single record") == true)
+        #expect(
+            editError { try single.appendRecord([("title", .text("x"))]) }?.message.contains("single record") == true)
         #expect(editError { try single.removeRecord(0) } != nil)
-        #expect(editError { try single.set("title", to: .text("x"), inRecord: 3) }?.message.contains("no record 4") == true)
+        #expect(
+            editError { try single.set("title", to: .text("x"), inRecord: 3) }?.message.contains("no record 4") == true)
     }
 }

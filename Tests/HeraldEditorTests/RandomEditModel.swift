@@ -22,7 +22,9 @@ enum RandomOperation: CustomStringConvertible {
     static let titles = ["Alpha", "Beta", "Gamma", "Alpha", "Delta"]
 
     /// `keepOne`: never remove the last task, for sources that learn their keys from their records.
-    static func random(count: Int, columns: [String], keepOne: Bool = false, using generator: inout SeededGenerator) -> RandomOperation {
+    static func random(count: Int, columns: [String], keepOne: Bool = false, using generator: inout SeededGenerator)
+        -> RandomOperation
+    {
         let title = titles.randomElement(using: &generator) ?? "Alpha"
         guard count > 0 else { return .add(title) }
         let index = Int.random(in: 0..<count, using: &generator)
@@ -83,7 +85,10 @@ struct LineFileModel {
     static let today = "2026-11-23"
 
     func line(_ task: ModelTask) -> String {
-        guard todoTxt else { return task.status == "done" ? "- [x] \(task.title) ✅ \(task.completion ?? Self.today)" : "- [ ] \(task.title)" }
+        guard todoTxt else {
+            return task.status == "done"
+                ? "- [x] \(task.title) ✅ \(task.completion ?? Self.today)" : "- [ ] \(task.title)"
+        }
         let created = task.created.map { $0 + " " } ?? ""
         if task.status == "done" { return "x \(task.completion ?? Self.today) \(created)\(task.title)" }
         return created + task.title + (task.status == "doing" ? " status:doing" : "")

@@ -20,19 +20,30 @@ private let variants: [(bom: Bool, crlf: Bool)] = [(false, false), (true, false)
 func randomEditsOfALineFileMatchTheModelByteForByte(todoTxt: Bool) throws {
     for seed in seeds {
         for variant in variants {
-            var model = LineFileModel(todoTxt: todoTxt, bom: variant.bom, ending: variant.crlf ? "\r\n" : "\n", tasks: todoTxt ? [
-                ModelTask(title: "Alpha", status: "todo"), ModelTask(title: "Beta", status: "todo", created: "2026-11-01"),
-                ModelTask(title: "Gamma", status: "done", created: "2026-11-01", completion: "2026-11-02"),
-                ModelTask(title: "Alpha", status: "todo"),
-            ] : [ModelTask(title: "Alpha", status: "todo"), ModelTask(title: "Beta", status: "done"), ModelTask(title: "Alpha", status: "todo")])
+            var model = LineFileModel(
+                todoTxt: todoTxt, bom: variant.bom, ending: variant.crlf ? "\r\n" : "\n",
+                tasks: todoTxt
+                    ? [
+                        ModelTask(title: "Alpha", status: "todo"),
+                        ModelTask(title: "Beta", status: "todo", created: "2026-11-01"),
+                        ModelTask(title: "Gamma", status: "done", created: "2026-11-01", completion: "2026-11-02"),
+                        ModelTask(title: "Alpha", status: "todo")
+                    ]
+                    : [
+                        ModelTask(title: "Alpha", status: "todo"), ModelTask(title: "Beta", status: "done"),
+                        ModelTask(title: "Alpha", status: "todo")
+                    ])
             let site = try EditSite(path: todoTxt ? "Content/todo.txt" : "Content/list.md", bytes: model.bytes)
             var generator = SeededGenerator(seed: seed)
             for step in 0..<operationsPerSeed {
-                let operation = RandomOperation.random(count: model.tasks.count, columns: ["todo", "doing", "done"], using: &generator)
+                let operation = RandomOperation.random(
+                    count: model.tasks.count, columns: ["todo", "doing", "done"], using: &generator)
                 let context = "seed \(seed), bom \(variant.bom), crlf \(variant.crlf), step \(step): \(operation)"
                 let accepted = model.apply(operation)
                 try run(operation, on: site, accepted: accepted, context: context)
-                #expect(try String(decoding: site.bytes, as: UTF8.self) == String(decoding: model.bytes, as: UTF8.self), "\(context)")
+                #expect(
+                    try String(decoding: site.bytes, as: UTF8.self) == String(decoding: model.bytes, as: UTF8.self),
+                    "\(context)")
                 #expect(try site.tasks().map(\.title) == model.tasks.map(\.title), "\(context)")
                 #expect(try site.tasks().map(\.status) == model.tasks.map(\.status), "\(context)")
                 guard try site.bytes == model.bytes else { return }
@@ -71,14 +82,18 @@ private enum RecordFormat: String, CaseIterable {
     var path: String { "Content/tasks.\(self == .yaml ? "yml" : rawValue)" }
 
     func text(_ tasks: [(id: Int, title: String, status: String)], crlf: Bool) -> String {
-        let lines: [String] = switch self {
-        case .json: ["["] + tasks.enumerated().map { index, task in
-            "  {\"id\": \(task.id), \"title\": \"\(task.title)\", \"status\": \"\(task.status)\"}" + (index < tasks.count - 1 ? "," : "")
-        } + ["]"]
-        case .yaml: tasks.flatMap { ["- id: \($0.id)", "  title: \($0.title)", "  status: \($0.status)"] }
-        case .csv: ["id,title,status"] + tasks.map { "\($0.id),\($0.title),\($0.status)" }
-        case .sqlite: []
-        }
+        let lines: [String] =
+            switch self {
+            case .json:
+                ["["]
+                    + tasks.enumerated().map { index, task in
+                        "  {\"id\": \(task.id), \"title\": \"\(task.title)\", \"status\": \"\(task.status)\"}"
+                            + (index < tasks.count - 1 ? "," : "")
+                    } + ["]"]
+            case .yaml: tasks.flatMap { ["- id: \($0.id)", "  title: \($0.title)", "  status: \($0.status)"] }
+            case .csv: ["id,title,status"] + tasks.map { "\($0.id),\($0.title),\($0.status)" }
+            case .sqlite: []
+            }
         return lines.map { $0 + (crlf ? "\r\n" : "\n") }.joined()
     }
 }
@@ -87,7 +102,9 @@ private enum RecordFormat: String, CaseIterable {
 private func randomEditsOfRecordsMatchTheModelByteForByte(format: RecordFormat) throws {
     for seed in seeds {
         for variant in format == .sqlite ? [(bom: false, crlf: false)] : variants {
-            var model: [(id: Int, title: String, status: String)] = [(1, "Alpha", "todo"), (2, "Beta", "done"), (3, "Alpha", "todo")]
+            var model: [(id: Int, title: String, status: String)] = [
+                (1, "Alpha", "todo"), (2, "Beta", "done"), (3, "Alpha", "todo")
+            ]
             let site: EditSite
             if format == .sqlite {
                 site = try EditSite(path: format.path, bytes: [], extra: "  table: tasks\n")
@@ -95,16 +112,23 @@ private func randomEditsOfRecordsMatchTheModelByteForByte(format: RecordFormat) 
                 let database = try DatabaseQueue(path: site.site.url(format.path).path)
                 try database.write { db in
                     try db.execute(sql: "CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, status TEXT)")
-                    for task in model { try db.execute(sql: "INSERT INTO tasks VALUES (?, ?, ?)", arguments: [task.id, task.title, task.status]) }
+                    for task in model {
+                        try db.execute(
+                            sql: "INSERT INTO tasks VALUES (?, ?, ?)", arguments: [task.id, task.title, task.status])
+                    }
                 }
                 try database.close()
             } else {
-                site = try EditSite(path: format.path, bytes: Array(((variant.bom ? "\u{FEFF}" : "") + format.text(model, crlf: variant.crlf)).utf8))
+                site = try EditSite(
+                    path: format.path,
+                    bytes: Array(((variant.bom ? "\u{FEFF}" : "") + format.text(model, crlf: variant.crlf)).utf8))
             }
             var generator = SeededGenerator(seed: seed)
             for step in 0..<operationsPerSeed {
-                let operation = RandomOperation.random(count: model.count, columns: ["todo", "doing", "done"], keepOne: true, using: &generator)
-                let context = "\(format) seed \(seed), bom \(variant.bom), crlf \(variant.crlf), step \(step): \(operation)"
+                let operation = RandomOperation.random(
+                    count: model.count, columns: ["todo", "doing", "done"], keepOne: true, using: &generator)
+                let context =
+                    "\(format) seed \(seed), bom \(variant.bom), crlf \(variant.crlf), step \(step): \(operation)"
                 apply(operation, to: &model)
                 try run(operation, on: site, accepted: true, context: context)
                 #expect(try site.tasks().map(\.title) == model.map(\.title), "\(context)")

@@ -8,20 +8,32 @@ import Testing
 // into another column and another priority's lane at once (one write).
 
 private let formats: [(path: String, text: String, extra: String)] = [
-    ("Content/todo.txt", "(A) 2026-11-01 Call Mom +Family @phone\r\n2026-11-02 Pick up milk\r\nx 2026-11-20 Download the app\r\n", ""),
-    ("Content/tasks.json", """
-    [
-      {"id": 1, "title": "Call Mom", "status": "todo"},
-      {"id": 2, "title": "Pick up milk", "status": "doing", "tags": ["home"]},
-      {"id": 3, "title": "Download the app", "status": "done"}
-    ]
+    (
+        "Content/todo.txt",
+        "(A) 2026-11-01 Call Mom +Family @phone\r\n2026-11-02 Pick up milk\r\nx 2026-11-20 Download the app\r\n", ""
+    ),
+    (
+        "Content/tasks.json",
+        """
+        [
+          {"id": 1, "title": "Call Mom", "status": "todo"},
+          {"id": 2, "title": "Pick up milk", "status": "doing", "tags": ["home"]},
+          {"id": 3, "title": "Download the app", "status": "done"}
+        ]
 
-    """, "  columns: [todo, doing, done]\n"),
-    ("Content/tasks.yml", "# Chores\n- id: 1\n  title: Call Mom\n  status: todo\n\n- id: 2  # the milk\n  title: Pick up milk\n  status: doing\n\n- id: 3\n  title: Download the app\n  status: done\n",
-     "  columns: [todo, doing, done]\n"),
-    ("Content/tasks.csv", "id,title,status\n1,Call Mom,todo\n2,\"Pick up milk, \"\"fresh\"\"\",doing\n3,Download the app,done\n",
-     "  columns: [todo, doing, done]\n"),
-    ("Content/list.md", "# Chores\n\n- [ ] Call Mom\n- [ ] Pick up milk\n- [x] Download the app\n", ""),
+        """, "  columns: [todo, doing, done]\n"
+    ),
+    (
+        "Content/tasks.yml",
+        "# Chores\n- id: 1\n  title: Call Mom\n  status: todo\n\n- id: 2  # the milk\n  title: Pick up milk\n  status: doing\n\n- id: 3\n  title: Download the app\n  status: done\n",
+        "  columns: [todo, doing, done]\n"
+    ),
+    (
+        "Content/tasks.csv",
+        "id,title,status\n1,Call Mom,todo\n2,\"Pick up milk, \"\"fresh\"\"\",doing\n3,Download the app,done\n",
+        "  columns: [todo, doing, done]\n"
+    ),
+    ("Content/list.md", "# Chores\n\n- [ ] Call Mom\n- [ ] Pick up milk\n- [x] Download the app\n", "")
 ]
 
 @Test(arguments: [0, 1, 2])
@@ -64,8 +76,9 @@ func aRemovalPutBackGivesTheOriginalBytes(position: Int) throws {
 }
 
 @Test func aDropIntoAnotherColumnAndPriorityIsOneWrite() throws {
-    let site = try EditSite(path: "Content/todo.txt", bytes: Array("(A) 2026-11-01 Call Mom +Family\n2026-11-02 Pick up milk\n".utf8),
-                            extra: "  columns: [todo, doing, done]\n")
+    let site = try EditSite(
+        path: "Content/todo.txt", bytes: Array("(A) 2026-11-01 Call Mom +Family\n2026-11-02 Pick up milk\n".utf8),
+        extra: "  columns: [todo, doing, done]\n")
     let ids = try site.tasks().map(\.id)
     try site.apply(.edit(id: ids[1], TaskEdits(priority: .some("B"), status: "doing")))
     #expect(try site.bytes == Array("(A) 2026-11-01 Call Mom +Family\n(B) 2026-11-02 Pick up milk status:doing\n".utf8))
@@ -77,16 +90,26 @@ func aRemovalPutBackGivesTheOriginalBytes(position: Int) throws {
     #expect(outcome.changed)
     #expect(try site.bytes == Array("2026-11-01 Call Mom +Family\n(C) 2026-11-02 Pick up milk status:doing\n".utf8))
     // Into the last column, a todo.txt priority becomes pri:, as done does.
-    try site.apply(.edit(id: try site.tasks()[1].id, TaskEdits(priority: .some("A"), status: "done")), now: "2026-11-23T10:00:00Z")
+    try site.apply(
+        .edit(id: try site.tasks()[1].id, TaskEdits(priority: .some("A"), status: "done")), now: "2026-11-23T10:00:00Z")
     #expect(try site.bytes == Array("2026-11-01 Call Mom +Family\nx 2026-11-23 2026-11-02 Pick up milk pri:A\n".utf8))
 }
 
 @Test func aDropIntoAnotherPriorityOfARecordFileSetsBothKeys() throws {
-    let json = "[\n  {\"id\": 1, \"title\": \"Call Mom\", \"status\": \"todo\", \"priority\": \"A\"},\n  {\"id\": 2, \"title\": \"Milk\", \"status\": \"todo\"}\n]\n"
-    let site = try EditSite(path: "Content/tasks.json", bytes: Array(json.utf8), extra: "  columns: [todo, doing, done]\n")
+    let json =
+        "[\n  {\"id\": 1, \"title\": \"Call Mom\", \"status\": \"todo\", \"priority\": \"A\"},\n  {\"id\": 2, \"title\": \"Milk\", \"status\": \"todo\"}\n]\n"
+    let site = try EditSite(
+        path: "Content/tasks.json", bytes: Array(json.utf8), extra: "  columns: [todo, doing, done]\n")
     try site.apply(.edit(id: "1", TaskEdits(priority: .some("B"), status: "doing")))
-    #expect(try site.bytes == Array(json.replacingOccurrences(of: "\"status\": \"todo\", \"priority\": \"A\"",
-                                                                with: "\"status\": \"doing\", \"priority\": \"B\"").utf8))
+    #expect(
+        try site.bytes
+            == Array(
+                json.replacingOccurrences(
+                    of: "\"status\": \"todo\", \"priority\": \"A\"",
+                    with: "\"status\": \"doing\", \"priority\": \"B\""
+                ).utf8))
     // A column that does not exist is refused before anything is written.
-    #expect(try site.failure(.edit(id: "2", TaskEdits(priority: .some("B"), status: "someday"))).contains("'someday' is not a column"))
+    #expect(
+        try site.failure(.edit(id: "2", TaskEdits(priority: .some("B"), status: "someday"))).contains(
+            "'someday' is not a column"))
 }

@@ -9,15 +9,17 @@ import Testing
 private func seed(_ site: EditSite) throws {
     let database = try DatabaseQueue(path: site.site.url(site.path).path)
     try database.write { db in
-        try db.execute(sql: """
-            CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, subtitle TEXT, image_url TEXT,
-                               is_completed INTEGER, created_at TEXT)
-            """)
-        try db.execute(sql: """
-            INSERT INTO tasks(title, subtitle, image_url, is_completed, created_at) VALUES
-            ('Buy milk', 'two litres', NULL, 0, '2026-11-01'),
-            ('Fix the bike', NULL, 'https://example.org/bike.png', 1, '2026-10-12')
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, subtitle TEXT, image_url TEXT,
+                                   is_completed INTEGER, created_at TEXT)
+                """)
+        try db.execute(
+            sql: """
+                INSERT INTO tasks(title, subtitle, image_url, is_completed, created_at) VALUES
+                ('Buy milk', 'two litres', NULL, 0, '2026-11-01'),
+                ('Fix the bike', NULL, 'https://example.org/bike.png', 1, '2026-10-12')
+                """)
     }
     try database.close()
 }
@@ -25,7 +27,8 @@ private func seed(_ site: EditSite) throws {
 private func rows(_ site: EditSite) throws -> [[String]] {
     let database = try DatabaseQueue(path: site.site.url(site.path).path)
     return try database.read { db in
-        try Row.fetchAll(db, sql: "SELECT * FROM tasks ORDER BY id").map { row in row.databaseValues.map(\.description) }
+        try Row.fetchAll(db, sql: "SELECT * FROM tasks ORDER BY id").map { row in row.databaseValues.map(\.description)
+        }
     }
 }
 
@@ -46,7 +49,8 @@ private func rows(_ site: EditSite) throws -> [[String]] {
     try site.apply(.remove(id: "3"))
     // The rows are back; the file's bytes are not, as SQLite counts every write in its header.
     #expect(try rows(site) == original)
-    #expect(try site.editor().apply(.done(id: "1"), dryRun: true).diff
+    #expect(
+        try site.editor().apply(.done(id: "1"), dryRun: true).diff
             == "UPDATE \"tasks\" SET \"is_completed\" = 1 WHERE \"id\" = 1;\n")
     #expect(try rows(site) == original)
 }
@@ -70,5 +74,8 @@ private func rows(_ site: EditSite) throws -> [[String]] {
     try database.close()
     let added = try site.apply(.add(NewTask(text: "Small")))
     #expect(added.task.id == "2")
-    #expect(try rows(site).map { $0.prefix(2) } == [["1", "\"One\""], ["2", "\"Small\""], ["9223372036854775807", "\"Big\""]])
+    #expect(
+        try rows(site).map { $0.prefix(2) } == [
+            ["1", "\"One\""], ["2", "\"Small\""], ["9223372036854775807", "\"Big\""]
+        ])
 }

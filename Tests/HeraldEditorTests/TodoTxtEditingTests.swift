@@ -10,7 +10,8 @@ func todoTxtRoundTripReturnsTheOriginalBytes(file: String) throws {
     let original = try site.bytes
 
     let added = try site.apply(.add(NewTask(text: "Call Grandma +Family @phone due:2026-12-01", priority: "B")))
-    #expect(changedLines(original, try site.bytes).added == ["(B) 2026-11-23 Call Grandma +Family @phone due:2026-12-01"])
+    #expect(
+        changedLines(original, try site.bytes).added == ["(B) 2026-11-23 Call Grandma +Family @phone due:2026-12-01"])
     // A title of its own (the files have a "Call Mom" already), so its ID stays through done.
     #expect(added.task.title == "Call Grandma")
     #expect(added.task.project == "Family" && added.task.contexts == ["phone"])
@@ -19,8 +20,11 @@ func todoTxtRoundTripReturnsTheOriginalBytes(file: String) throws {
 
     var before = try site.bytes
     try site.apply(.done(id: id), now: "2026-11-24T10:00:00Z")
-    #expect(changedLines(before, try site.bytes) == (["(B) 2026-11-23 Call Grandma +Family @phone due:2026-12-01"],
-                                                      ["x 2026-11-24 2026-11-23 Call Grandma +Family @phone due:2026-12-01 pri:B"]))
+    #expect(
+        changedLines(before, try site.bytes) == (
+            ["(B) 2026-11-23 Call Grandma +Family @phone due:2026-12-01"],
+            ["x 2026-11-24 2026-11-23 Call Grandma +Family @phone due:2026-12-01 pri:B"]
+        ))
     before = try site.bytes
     try site.apply(.reopen(id: id))
     #expect(changedLines(before, try site.bytes).added == ["(B) 2026-11-23 Call Grandma +Family @phone due:2026-12-01"])
@@ -35,7 +39,8 @@ func todoTxtRoundTripReturnsTheOriginalBytes(file: String) throws {
     #expect(String(decoding: try site.bytes, as: UTF8.self) == text + "\r\n2026-11-23 New task")
     let milk = try #require(try site.tasks().first { $0.title == "Buy milk" }).id
     try site.apply(.done(id: milk))
-    #expect(String(decoding: try site.bytes, as: UTF8.self).contains("\r\nx 2026-11-23 Buy milk\r\n2026-11-23 New task"))
+    #expect(
+        String(decoding: try site.bytes, as: UTF8.self).contains("\r\nx 2026-11-23 Buy milk\r\n2026-11-23 New task"))
     try site.apply(.reopen(id: milk))
     try site.apply(.remove(id: id))
     #expect(String(decoding: try site.bytes, as: UTF8.self) == text)
@@ -83,10 +88,12 @@ func todoTxtRoundTripReturnsTheOriginalBytes(file: String) throws {
 }
 
 @Test func todoTxtEditsKeepTheTagsAndTheID() throws {
-    let site = try EditSite(path: "Content/todo.txt", bytes: Array("(A) 2026-11-01 Write it +Docs due:2026-12-01 owner:ana\n".utf8))
+    let site = try EditSite(
+        path: "Content/todo.txt", bytes: Array("(A) 2026-11-01 Write it +Docs due:2026-12-01 owner:ana\n".utf8))
     let id = try #require(try site.tasks().first).id
     try site.apply(.edit(id: id, TaskEdits(due: .some(Day(iso: "2026-12-24")), priority: .some("C"))))
-    #expect(String(decoding: try site.bytes, as: UTF8.self) == "(C) 2026-11-01 Write it +Docs due:2026-12-24 owner:ana\n")
+    #expect(
+        String(decoding: try site.bytes, as: UTF8.self) == "(C) 2026-11-01 Write it +Docs due:2026-12-24 owner:ana\n")
     #expect(try site.tasks().first?.id == id)
     // A key the board does not know is part of the title, so a new title replaces it; the
     // project stays, as a chip beside the title.

@@ -49,16 +49,25 @@ import Testing
         var document = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
         #expect(document.records.count == 3)
 
-        try document.appendRecord([("id", .number(4)), ("title", .text("Write docs: the editor")), ("status", .text("todo")),
-                                   ("tags", .list(["docs", "a, b"])), ("due", .null)])
+        try document.appendRecord([
+            ("id", .number(4)), ("title", .text("Write docs: the editor")), ("status", .text("todo")),
+            ("tags", .list(["docs", "a, b"])), ("due", .null)
+        ])
         let appended = document.bytes
-        expectBytes(appended, original.dropLast(newline.utf8.count) + utf8([
-            "", "", "- id: 4", "  title: \"Write docs: the editor\"", "  status: todo", "  tags: [docs, \"a, b\"]", "  due: null", "",
-        ].joined(separator: newline)))
+        expectBytes(
+            appended,
+            original.dropLast(newline.utf8.count)
+                + utf8(
+                    [
+                        "", "", "- id: 4", "  title: \"Write docs: the editor\"", "  status: todo",
+                        "  tags: [docs, \"a, b\"]", "  due: null", ""
+                    ].joined(separator: newline)))
         #expect(text(document, 3, "title") == "Write docs: the editor")
 
         try document.set("status", to: .text("doing"), inRecord: 3)
-        expectEdit(appended, document.bytes, replacing: "  status: todo\(newline)  tags: [docs", with: "  status: doing\(newline)  tags: [docs")
+        expectEdit(
+            appended, document.bytes, replacing: "  status: todo\(newline)  tags: [docs",
+            with: "  status: doing\(newline)  tags: [docs")
         try document.set("assignee", to: .text("Ines"), inRecord: 3)
         #expect(text(document, 3, "assignee") == "Ines")
         try document.removeField("assignee", inRecord: 3)
@@ -70,7 +79,9 @@ import Testing
         let original = utf8(Self.tasks)
         var document = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
         try document.set("status", to: .text("review"), inRecord: 0)
-        expectEdit(original, document.bytes, replacing: "status: done   # finished early", with: "status: review   # finished early")
+        expectEdit(
+            original, document.bytes, replacing: "status: done   # finished early",
+            with: "status: review   # finished early")
         var before = document.bytes
         try document.set("priority", to: .text("it's B"), inRecord: 0)
         expectEdit(before, document.bytes, replacing: "priority: 'A'", with: "priority: 'it''s B'")
@@ -79,7 +90,9 @@ import Testing
         expectEdit(before, document.bytes, replacing: "assignee: \"Maren\"", with: "assignee: \"Ines\"")
         before = document.bytes
         try document.set("title", to: .text("Plain again"), inRecord: 1)
-        expectEdit(before, document.bytes, replacing: "title: \"Parse herald.yml: reject unknown keys\"", with: "title: \"Plain again\"")
+        expectEdit(
+            before, document.bytes, replacing: "title: \"Parse herald.yml: reject unknown keys\"",
+            with: "title: \"Plain again\"")
         before = document.bytes
         try document.set("tags", to: .list(["data"]), inRecord: 1)
         expectEdit(before, document.bytes, replacing: "tags: [data, bug]", with: "tags: [data]")
@@ -94,19 +107,24 @@ import Testing
         let original = utf8(Self.tasks)
         var document = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
         try document.set("completed_at", to: .text("2026-09-04"), inRecord: 0)
-        expectEdit(original, document.bytes, replacing: "part of the notes\n\n- id: 2",
-                   with: "part of the notes\n  completed_at: 2026-09-04\n\n- id: 2")
+        expectEdit(
+            original, document.bytes, replacing: "part of the notes\n\n- id: 2",
+            with: "part of the notes\n  completed_at: 2026-09-04\n\n- id: 2")
         try document.removeField("completed_at", inRecord: 0)
         expectBytes(document.bytes, original)
 
         try document.set("done", to: .bool(true), inRecord: 2)
-        expectEdit(original, document.bytes, replacing: "    Accepts a list.\n", with: "    Accepts a list.\n  done: true\n")
+        expectEdit(
+            original, document.bytes, replacing: "    Accepts a list.\n", with: "    Accepts a list.\n  done: true\n")
         try document.removeField("done", inRecord: 2)
         expectBytes(document.bytes, original)
 
         try document.removeField("notes", inRecord: 0)
-        expectEdit(original, document.bytes, replacing: "  assignee: \"Maren\"\n  notes: |\n    `make site` works.\n\n    # not a comment: part of the notes\n",
-                   with: "  assignee: \"Maren\"\n")
+        expectEdit(
+            original, document.bytes,
+            replacing:
+                "  assignee: \"Maren\"\n  notes: |\n    `make site` works.\n\n    # not a comment: part of the notes\n",
+            with: "  assignee: \"Maren\"\n")
         #expect(field(document, 0, "notes") == nil)
     }
 
@@ -114,22 +132,30 @@ import Testing
         let original = utf8(Self.tasks)
         var middle = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
         try middle.removeRecord(1)
-        expectEdit(original, middle.bytes, replacing: "- id: 2\n  title: \"Parse herald.yml: reject unknown keys\"\n  status: doing\n  due: 2026-09-15\n  tags: [data, bug]\n  notes: |\n    A typo like `colums:` now says *did you mean*.\n\n# Later",
-                   with: "# Later")
+        expectEdit(
+            original, middle.bytes,
+            replacing:
+                "- id: 2\n  title: \"Parse herald.yml: reject unknown keys\"\n  status: doing\n  due: 2026-09-15\n  tags: [data, bug]\n  notes: |\n    A typo like `colums:` now says *did you mean*.\n\n# Later",
+            with: "# Later")
 
         var first = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
         try first.removeRecord(0)
-        #expect(String(decoding: first.bytes, as: UTF8.self).hasPrefix("# Team Board: the Herald team's own backlog.\n# Statuses: todo, doing, review, done.\n\n- id: 2\n"))
+        #expect(
+            String(decoding: first.bytes, as: UTF8.self).hasPrefix(
+                "# Team Board: the Herald team's own backlog.\n# Statuses: todo, doing, review, done.\n\n- id: 2\n"))
 
         var last = try YAMLDocument(bytes: original, file: "tasks.yml", root: nil)
         try last.removeRecord(2)
-        expectEdit(original, last.bytes, replacing: "# Later\n- id: 3\n  title: YAML loader\n  status: todo\n  notes: |\n    Accepts a list.\n",
-                   with: "# Later\n")
+        expectEdit(
+            original, last.bytes,
+            replacing: "# Later\n- id: 3\n  title: YAML loader\n  status: todo\n  notes: |\n    Accepts a list.\n",
+            with: "# Later\n")
         #expect(last.records.count == 2)
     }
 
     @Test func keyedMapUnderARootWithAByteOrderMarkAndNoFinalNewline() throws {
-        let body = "board:\n  name: Team\n  tasks:\n    \"a1\":\n      title: First\n      done: false\n\n    b2:\n      title: Second"
+        let body =
+            "board:\n  name: Team\n  tasks:\n    \"a1\":\n      title: First\n      done: false\n\n    b2:\n      title: Second"
         let original = [0xEF, 0xBB, 0xBF] + utf8(body)
         var document = try YAMLDocument(bytes: original, file: "board.yml", root: "board.tasks")
         #expect(text(document, 0, "id") == "a1")
@@ -142,14 +168,16 @@ import Testing
         try document.set("title", to: .text("Second!"), inRecord: 1)
         expectBytes(document.bytes, [0xEF, 0xBB, 0xBF] + utf8(body.replacing("title: Second", with: "title: Second!")))
         try document.removeRecord(0)
-        expectBytes(document.bytes, [0xEF, 0xBB, 0xBF] + utf8("board:\n  name: Team\n  tasks:\n    b2:\n      title: Second!"))
+        expectBytes(
+            document.bytes, [0xEF, 0xBB, 0xBF] + utf8("board:\n  name: Team\n  tasks:\n    b2:\n      title: Second!"))
         try document.removeRecord(0)
         expectBytes(document.bytes, [0xEF, 0xBB, 0xBF] + utf8("board:\n  name: Team\n  tasks: {}"))
     }
 
     @Test func emptyListsTakeAFirstRecord() throws {
         for original in ["tasks: []\n", "[]\n", "# none yet\n[]"] {
-            var document = try YAMLDocument(bytes: utf8(original), file: "empty.yml", root: original.hasPrefix("tasks") ? "tasks" : nil)
+            var document = try YAMLDocument(
+                bytes: utf8(original), file: "empty.yml", root: original.hasPrefix("tasks") ? "tasks" : nil)
             try document.appendRecord([("id", .number(1)), ("title", .text("first"))])
             #expect(text(document, 0, "title") == "first")
             try document.removeRecord(0)
@@ -162,8 +190,10 @@ import Testing
 
     @Test func textsThatWouldReadAsSomethingElseAreQuoted() throws {
         var document = try YAMLDocument(bytes: utf8("- title: x\n  empty:\n  gone: ~\n"), file: "q.yml", root: nil)
-        let quoted = ["yes", "No", "true", "null", "~", "12", "1.5", "-x", "a #b", "a: b", " pad", "pad ", "#tag", "[x]", "@me",
-                      "`code`", "'q'", "\"q\"", "line\nbreak", "tab\there", ""]
+        let quoted = [
+            "yes", "No", "true", "null", "~", "12", "1.5", "-x", "a #b", "a: b", " pad", "pad ", "#tag", "[x]", "@me",
+            "`code`", "'q'", "\"q\"", "line\nbreak", "tab\there", ""
+        ]
         for value in quoted {
             try document.set("title", to: .text(value), inRecord: 0)
             #expect(text(document, 0, "title") == value)
@@ -193,9 +223,12 @@ import Testing
         #expect(block?.location == SourceLocation(file: "tasks.yml", line: 21, column: 10))
         #expect(block?.message.contains("block scalar") == true)
 
-        var lists = try YAMLDocument(bytes: utf8("- id: 1\n  tags:\n    - a\n  title: long\n    words\n"), file: "l.yml", root: nil)
+        var lists = try YAMLDocument(
+            bytes: utf8("- id: 1\n  tags:\n    - a\n  title: long\n    words\n"), file: "l.yml", root: nil)
         #expect(editError { try lists.set("tags", to: .list(["b"]), inRecord: 0) }?.location.line == 3)
-        #expect(editError { try lists.set("title", to: .text("short"), inRecord: 0) }?.message.contains("several lines") == true)
+        #expect(
+            editError { try lists.set("title", to: .text("short"), inRecord: 0) }?.message.contains("several lines")
+                == true)
         try lists.set("status", to: .text("todo"), inRecord: 0)
         expectBytes(lists.bytes, utf8("- id: 1\n  tags:\n    - a\n  title: long\n    words\n  status: todo\n"))
 

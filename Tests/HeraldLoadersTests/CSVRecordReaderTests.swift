@@ -21,7 +21,8 @@ import Testing
 }
 
 @Test func quotedFieldsFollowRFC4180() throws {
-    let text = "\u{FEFF}id,title,notes\r\n1,\"Buy milk, eggs\",\"She said \"\"hi\"\"\"\r\n2,\"Two\nlines\",\r\n3,plain,\"\"\r\n\r\n"
+    let text =
+        "\u{FEFF}id,title,notes\r\n1,\"Buy milk, eggs\",\"She said \"\"hi\"\"\"\r\n2,\"Two\nlines\",\r\n3,plain,\"\"\r\n\r\n"
     let records = try read(CSVRecordReader.csv, text, file: "t.csv")
     #expect(records.count == 3)
     #expect(records[0].fields.map?.keys == ["id", "title", "notes"])
@@ -49,30 +50,34 @@ import Testing
 @Test func unclosedQuoteIsReportedWhereItOpens() {
     let text = "id,title\n1,ok\n2,\"broken\n3,fine\n4,\"also broken\n"
     let diagnostics = errors(CSVRecordReader.csv, text, file: "Content/tasks.csv")
-    #expect(diagnostics.map(\.description) == [
-        "Content/tasks.csv:3:3: error: unclosed quoted field (opened here)",
-        "Content/tasks.csv:5:3: error: unclosed quoted field (opened here)",
-    ])
+    #expect(
+        diagnostics.map(\.description) == [
+            "Content/tasks.csv:3:3: error: unclosed quoted field (opened here)",
+            "Content/tasks.csv:5:3: error: unclosed quoted field (opened here)"
+        ])
 }
 
 @Test func wrongFieldCountsAreAllReported() {
     let text = "key,name,role\nana,Ana,support\nmei,Mei\nzarya,Zarya,tank,extra\nlucio,Lúcio,support\n"
     let diagnostics = errors(CSVRecordReader.csv, text, file: "h.csv")
-    #expect(diagnostics.map(\.description) == [
-        "h.csv:3:1: error: data row 2 has 2 fields, but the header has 3",
-        "h.csv:4:18: error: data row 3 has 4 fields, but the header has 3",
-    ])
+    #expect(
+        diagnostics.map(\.description) == [
+            "h.csv:3:1: error: data row 2 has 2 fields, but the header has 3",
+            "h.csv:4:18: error: data row 3 has 4 fields, but the header has 3"
+        ])
 }
 
 @Test func badHeadersAndStrayQuotes() {
     let header = errors(CSVRecordReader.csv, "id,name,,name\n1,2,3,4\n", file: "h.csv")
-    #expect(header.map(\.description) == [
-        "h.csv:1:9: error: column 3 of the header has no name",
-        "h.csv:1:10: error: duplicate column name 'name' in the header (also column 2)",
-    ])
+    #expect(
+        header.map(\.description) == [
+            "h.csv:1:9: error: column 3 of the header has no name",
+            "h.csv:1:10: error: duplicate column name 'name' in the header (also column 2)"
+        ])
     let stray = errors(CSVRecordReader.csv, "a,b\n\"x\"y,2\n3,\"4\" \n5,6\n", file: "s.csv")
-    #expect(stray.map(\.description) == [
-        "s.csv:2:4: error: expected ',' or a line break after the closing quote of a field, found 'y'",
-        "s.csv:3:6: error: expected ',' or a line break after the closing quote of a field, found ' '",
-    ])
+    #expect(
+        stray.map(\.description) == [
+            "s.csv:2:4: error: expected ',' or a line break after the closing quote of a field, found 'y'",
+            "s.csv:3:6: error: expected ',' or a line break after the closing quote of a field, found ' '"
+        ])
 }

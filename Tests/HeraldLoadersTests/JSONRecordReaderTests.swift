@@ -70,10 +70,10 @@ import Testing
 
 @Test func jsonValuesKeepTypesAndPositions() throws {
     let text = """
-    [{"int": -12, "zero": 0, "double": 2.5, "exp": 1e3, "big": 123456789012345678901234,
-      "text": "caf\\u00e9 \\ud83d\\ude00 \\"q\\" \\\\ \\/ \\t", "t": true, "f": false, "n": null,
-      "nested": {"list": [1, "two", [3]]}, "ünï": "çödé"}]
-    """
+        [{"int": -12, "zero": 0, "double": 2.5, "exp": 1e3, "big": 123456789012345678901234,
+          "text": "caf\\u00e9 \\ud83d\\ude00 \\"q\\" \\\\ \\/ \\t", "t": true, "f": false, "n": null,
+          "nested": {"list": [1, "two", [3]]}, "ünï": "çödé"}]
+        """
     let record = try #require(try read(JSONRecordReader(), text).first)
     #expect(record["int"]?.int == -12)
     #expect(record["zero"]?.int == 0)
@@ -96,12 +96,18 @@ import Testing
 }
 
 @Test func truncatedJSONNamesTheEnd() {
-    let diagnostics = errors(JSONRecordReader(), "[\n  {\"id\": 1, \"title\": \"a\"},\n  {\"id\": 2, \"title\": \"b\"\n", file: "Content/tasks.json")
-    #expect(diagnostics.map(\.description) == [
-        "Content/tasks.json:3:25: error: unexpected end of file, expected ',' or '}' after a value",
-    ])
+    let diagnostics = errors(
+        JSONRecordReader(), "[\n  {\"id\": 1, \"title\": \"a\"},\n  {\"id\": 2, \"title\": \"b\"\n",
+        file: "Content/tasks.json")
+    #expect(
+        diagnostics.map(\.description) == [
+            "Content/tasks.json:3:25: error: unexpected end of file, expected ',' or '}' after a value"
+        ])
     let inString = errors(JSONRecordReader(), "[\"abc", file: "t.json")
-    #expect(inString.map(\.description) == ["t.json:1:2: error: unexpected end of file, expected '\"' to close the string opened here"])
+    #expect(
+        inString.map(\.description) == [
+            "t.json:1:2: error: unexpected end of file, expected '\"' to close the string opened here"
+        ])
     let cut = errors(JSONRecordReader(), "[{\"id\": 1},\n {\"id\": 2", file: "t.json")
     #expect(cut.map(\.description) == ["t.json:2:10: error: unexpected end of file, expected ',' or '}' after a value"])
 }
@@ -109,41 +115,55 @@ import Testing
 @Test func jsonSyntaxErrorsPointAtTheByte() {
     func first(_ text: String) -> String? { errors(JSONRecordReader(), text, file: "d.json").first?.description }
     #expect(first(#"[{"a": 1 "b": 2}]"#) == #"d.json:1:10: error: expected ',' or '}' after a value, found '"'"#)
-    #expect(first("[1, 2,]") == "d.json:1:7: error: expected a value after ',', found ']' (JSON allows no trailing comma)")
+    #expect(
+        first("[1, 2,]") == "d.json:1:7: error: expected a value after ',', found ']' (JSON allows no trailing comma)")
     #expect(first(#"{"a": 1,}"#) == "d.json:1:9: error: expected a string key after ',', found '}'")
     #expect(first("[undefined]") == "d.json:1:2: error: expected a value, found 'undefined'")
-    #expect(first(#"["a\qb"]"#) == #"d.json:1:4: error: invalid escape '\q' in a string; JSON knows \" \\ \/ \b \f \n \r \t and \uXXXX"#)
+    #expect(
+        first(#"["a\qb"]"#)
+            == #"d.json:1:4: error: invalid escape '\q' in a string; JSON knows \" \\ \/ \b \f \n \r \t and \uXXXX"#)
     #expect(first(#"["\u12"]"#) == #"d.json:1:3: error: invalid \u escape: expected 4 hexadecimal digits after \u"#)
-    #expect(first(#"["\ud800 alone"]"#) == #"d.json:1:3: error: invalid \u escape: \uD800 is half of a surrogate pair without its other half"#)
-    #expect(first("[\"tab\there\"]") == "d.json:1:6: error: control character U+0009 inside a string; escape it (\\t, \\u00XX)")
-    #expect(first("[\"line\nbreak\"]") == "d.json:1:2: error: unterminated string: a line break cannot stand inside a JSON string (write \\n)")
+    #expect(
+        first(#"["\ud800 alone"]"#)
+            == #"d.json:1:3: error: invalid \u escape: \uD800 is half of a surrogate pair without its other half"#)
+    #expect(
+        first("[\"tab\there\"]")
+            == "d.json:1:6: error: control character U+0009 inside a string; escape it (\\t, \\u00XX)")
+    #expect(
+        first("[\"line\nbreak\"]")
+            == "d.json:1:2: error: unterminated string: a line break cannot stand inside a JSON string (write \\n)")
     #expect(first("[01]") == "d.json:1:2: error: invalid number '01': leading zeros are not allowed")
     #expect(first("[1.]") == "d.json:1:2: error: invalid number '1.': expected a digit after '.'")
     #expect(first("[-]") == "d.json:1:2: error: invalid number '-'")
     #expect(first("[1e999]") == "d.json:1:2: error: number 1e999 is out of range")
-    #expect(first("[1] [2]") == "d.json:1:5: error: expected the end of the document after the top-level value, found '['")
-    #expect(first("\"just text\"") == "d.json:1:1: error: expected records: an array of records or an object of records by id, found a string")
+    #expect(
+        first("[1] [2]") == "d.json:1:5: error: expected the end of the document after the top-level value, found '['")
+    #expect(
+        first("\"just text\"")
+            == "d.json:1:1: error: expected records: an array of records or an object of records by id, found a string")
 }
 
 @Test func everyBadRecordIsReported() {
     let text = """
-    [
-      {"id": 1},
-      "two",
-      {"id": 3},
-      [4],
-      {"id": 5, "id": 6}
-    ]
-    """
+        [
+          {"id": 1},
+          "two",
+          {"id": 3},
+          [4],
+          {"id": 5, "id": 6}
+        ]
+        """
     let diagnostics = errors(JSONRecordReader(), text, file: "t.json")
-    #expect(diagnostics.map(\.description) == [
-        "t.json:6:13: error: duplicate key 'id' in an object",
-    ])
+    #expect(
+        diagnostics.map(\.description) == [
+            "t.json:6:13: error: duplicate key 'id' in an object"
+        ])
     let shapes = errors(JSONRecordReader(), text.replacingOccurrences(of: #", "id": 6"#, with: ""), file: "t.json")
-    #expect(shapes.map(\.description) == [
-        "t.json:3:3: error: record 2 is a string, expected an object of fields",
-        "t.json:5:3: error: record 4 is an array, expected an object of fields",
-    ])
+    #expect(
+        shapes.map(\.description) == [
+            "t.json:3:3: error: record 2 is a string, expected an object of fields",
+            "t.json:5:3: error: record 4 is an array, expected an object of fields"
+        ])
 }
 
 @Test func deepNestingIsAnErrorNotACrash() {

@@ -16,7 +16,8 @@ private func count(_ items: [DataNode]) -> Int {
     #expect(command["title"]?.string == "Command interface")
     #expect(command["completed"]?.bool == false)
     #expect(command["list"]?.string == "Features")
-    #expect(command.location == SourceLocation(file: "tasks-markdown-checklist/textual-roadmap.md", line: 11, column: 1))
+    #expect(
+        command.location == SourceLocation(file: "tasks-markdown-checklist/textual-roadmap.md", line: 11, column: 1))
     #expect(command["subtasks"]?.list?.compactMap { $0["title"]?.string } == ["Command menu", "Fuzzy search"])
     #expect(command["subtasks.0.list"]?.string == "Features")
     #expect(command["subtasks.0.line"]?.int == 12)
@@ -35,7 +36,10 @@ private func count(_ items: [DataNode]) -> Int {
 
     // Two-space nesting under a list that otherwise nests by four.
     let image = try #require(records.first { $0["title"]?.string == "Image support" })
-    #expect(image["subtasks"]?.list?.compactMap { $0["title"]?.string } == ["Half block", "Braile", "Sixels, and other image extensions"])
+    #expect(
+        image["subtasks"]?.list?.compactMap { $0["title"]?.string } == [
+            "Half block", "Braile", "Sixels, and other image extensions"
+        ])
     let form = try #require(records.first { $0["title"]?.string == "Form Widget" })
     #expect(form["subtasks.1.title"]?.string == "Export to `attrs` objects")
     #expect(records.last?["title"]?.string == "TextArea (multi-line input)")
@@ -44,33 +48,34 @@ private func count(_ items: [DataNode]) -> Int {
 
 @Test func checklistMarkersNestingAndFences() throws {
     let text = """
-    - [ ] Before any heading
-    # Sprint 1 #
-    * [X] Star done
-    \t+ [ ] Tab-nested plus
-    \t    1. [x] Deeper, ordered
-    2) [ ] Ordered with paren
-      - [ ] two-space child
-        - [ ] grandchild
-      - [ ] second child
-    - [] not an item
-    - [y] A status of its own
-    - [ ]
-    Some paragraph.
-    ```
-    - [ ] inside a fence
-    ```
-    ~~~~
-    - [ ] inside tildes
-    ~~~
-    - [ ] still fenced
-    ~~~~
-    ## Sprint 2
-    - [ ] Last
-    """
+        - [ ] Before any heading
+        # Sprint 1 #
+        * [X] Star done
+        \t+ [ ] Tab-nested plus
+        \t    1. [x] Deeper, ordered
+        2) [ ] Ordered with paren
+          - [ ] two-space child
+            - [ ] grandchild
+          - [ ] second child
+        - [] not an item
+        - [y] A status of its own
+        - [ ]
+        Some paragraph.
+        ```
+        - [ ] inside a fence
+        ```
+        ~~~~
+        - [ ] inside tildes
+        ~~~
+        - [ ] still fenced
+        ~~~~
+        ## Sprint 2
+        - [ ] Last
+        """
     let records = try read(MarkdownChecklistRecordReader(), text)
-    #expect(records.compactMap { $0["title"]?.string }
-        == ["Before any heading", "Star done", "Ordered with paren", "A status of its own", "Last"])
+    #expect(
+        records.compactMap { $0["title"]?.string }
+            == ["Before any heading", "Star done", "Ordered with paren", "A status of its own", "Last"])
     #expect(records[3]["mark"]?.string == "y")
     #expect(records[3]["completed"]?.bool == false)
     #expect(records[2]["mark"] == nil)
@@ -98,7 +103,8 @@ private func count(_ items: [DataNode]) -> Int {
     #expect(fields.tags == ["home"])
     let scalars = Array(text.unicodeScalars)
     func at(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-    let found = Dictionary(uniqueKeysWithValues: fields.spans.map { ($0.name, (at($0.whole), at($0.value), $0.isDataview)) })
+    let found = Dictionary(
+        uniqueKeysWithValues: fields.spans.map { ($0.name, (at($0.whole), at($0.value), $0.isDataview)) })
     #expect(found["recurrence"]?.0 == "🔁 every week")
     #expect(found["recurrence"]?.1 == "every week")
     #expect(found["owner"]?.0 == "[owner:: Maren]")

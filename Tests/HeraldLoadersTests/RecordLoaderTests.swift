@@ -6,7 +6,9 @@ import Testing
 
 @Test func markdownFolderIsOneRecordPerFile() throws {
     let site = try TemporarySite()
-    try site.write("Content/heroes/batman.md", """
+    try site.write(
+        "Content/heroes/batman.md",
+        """
         ---
         name: Batman
         slug: the-dark-knight
@@ -19,9 +21,10 @@ import Testing
     try site.write("Content/heroes/notes.txt", "not Markdown, left out of a Markdown folder\n")
     try site.write("Content/heroes/.hidden.md", "---\nname: Hidden\n---\n")
     let records = try site.load(SourceSpec(path: "Content/heroes"))
-    #expect(records.map(\.location.file) == [
-        "Content/heroes/batman.md", "Content/heroes/dc/superman.md", "Content/heroes/no-front-matter.md",
-    ])
+    #expect(
+        records.map(\.location.file) == [
+            "Content/heroes/batman.md", "Content/heroes/dc/superman.md", "Content/heroes/no-front-matter.md"
+        ])
     #expect(records[0]["name"]?.string == "Batman")
     #expect(records[0]["slug"]?.string == "the-dark-knight")
     #expect(records[0]["file_slug"]?.string == "batman")
@@ -35,7 +38,9 @@ import Testing
     #expect(records[2].fields.map?.keys == ["file_slug"])
     #expect(records[2].body == "Just a body.\n")
     #expect(records[2].bodyLine == 1)
-    #expect(try MarkdownRecordReader().records(inText: Array("x".utf8), file: "a/b.c.md").first?["file_slug"]?.string == "b.c")
+    #expect(
+        try MarkdownRecordReader().records(inText: Array("x".utf8), file: "a/b.c.md").first?["file_slug"]?.string
+            == "b.c")
 }
 
 @Test func markdownFolderErrorsFromEveryFile() throws {
@@ -46,14 +51,19 @@ import Testing
     let diagnostics = site.errors(SourceSpec(path: "pages/"))
     #expect(diagnostics.map(\.location.file) == ["pages/a.md", "pages/b.md", "pages/c.md"])
     #expect(diagnostics[0].location.line >= 2)
-    #expect(diagnostics[1].description == "pages/b.md:1:1: error: front matter opened by '---' on line 1 is never closed: expected a line '---' or '...' after the fields")
+    #expect(
+        diagnostics[1].description
+            == "pages/b.md:1:1: error: front matter opened by '---' on line 1 is never closed: expected a line '---' or '...' after the fields"
+    )
     #expect(diagnostics[2].message == "front matter must be a map of 'key: value' fields, found a list")
 }
 
 @Test func globsMatchStarsAndQuestionMarks() throws {
     let site = try TemporarySite()
-    for path in ["Content/a.md", "Content/x/b.md", "Content/x/y/c.md", "Content/x/y/c.txt", "Content/d1.json", "Content/d2.json",
-                 "Content/d10.json", "Other/e.md"] {
+    for path in [
+        "Content/a.md", "Content/x/b.md", "Content/x/y/c.md", "Content/x/y/c.txt", "Content/d1.json", "Content/d2.json",
+        "Content/d10.json", "Other/e.md"
+    ] {
         try site.write(path, path.hasSuffix(".json") ? #"[{"file": "\#(path)"}]"# : "---\nfile: \(path)\n---\n")
     }
     let markdown = try site.load(SourceSpec(path: "Content/**/*.md"))
@@ -65,7 +75,10 @@ import Testing
     #expect(json.compactMap { $0["file"]?.string } == ["Content/d1.json", "Content/d2.json"])
     #expect(try site.load(SourceSpec(path: "Content/**/*.csv")).isEmpty)
     let missingBase = site.errors(SourceSpec(path: "Nowhere/**/*.md"))
-    #expect(missingBase.map(\.description) == ["Nowhere/**/*.md: error: no such folder 'Nowhere' for the pattern 'Nowhere/**/*.md'"])
+    #expect(
+        missingBase.map(\.description) == [
+            "Nowhere/**/*.md: error: no such folder 'Nowhere' for the pattern 'Nowhere/**/*.md'"
+        ])
 }
 
 @Test func folderWithExplicitFormatReadsItsExtensions() throws {
@@ -94,8 +107,10 @@ import Testing
     }
     #expect(try site.load(SourceSpec(path: "TODO.md")).count == 2)
     #expect(try site.load(SourceSpec(path: "t.csv", format: .tsv)).first?["a,b"]?.string == "1,2")
-    #expect(site.errors(SourceSpec(path: "t.dat")).first?.description
-            == "t.dat: error: cannot tell the format of 't.dat' from the extension '.dat'; set format: to one of json, yaml, csv, tsv, markdown, sqlite, todo.txt, markdown-checklist")
+    #expect(
+        site.errors(SourceSpec(path: "t.dat")).first?.description
+            == "t.dat: error: cannot tell the format of 't.dat' from the extension '.dat'; set format: to one of json, yaml, csv, tsv, markdown, sqlite, todo.txt, markdown-checklist"
+    )
     #expect(site.errors(SourceSpec(path: "README")).first?.message.contains("a path without an extension") == true)
     #expect(DataFormat(rawValue: "todo.txt") == .todoTxt)
     #expect(DataFormat(rawValue: "markdown-checklist") == .markdownChecklist)
@@ -116,7 +131,8 @@ import Testing
 
 @Test func missingSourceIsAnErrorNamingThePath() throws {
     let site = try TemporarySite()
-    #expect(site.errors(SourceSpec(path: "Content/tasks.todo.txt")).map(\.description)
+    #expect(
+        site.errors(SourceSpec(path: "Content/tasks.todo.txt")).map(\.description)
             == ["Content/tasks.todo.txt: error: no such file or folder: 'Content/tasks.todo.txt'"])
 }
 
@@ -148,7 +164,10 @@ import Testing
     // Each kept file is handed out once; what no loader took is dropped, and then read anew.
     inputs.forgetUnread()
     #expect(try loader.load(spec).map { $0["name"]?.string } == ["Second A", "First B"])
-    #expect(try RecordLoader(siteFolder: site.folder).load(spec).map { $0["name"]?.string } == ["Second A", "First B", "Late C"])
+    #expect(
+        try RecordLoader(siteFolder: site.folder).load(spec).map { $0["name"]?.string } == [
+            "Second A", "First B", "Late C"
+        ])
 }
 
 @Test func theSizesOfFilesLoadedWhileHashingAreThoseRead() throws {
@@ -188,12 +207,15 @@ import Testing
     try site.write("Elsewhere/b.md", "---\nname: B\n---\n")
     try site.write("Elsewhere/deeper/c.md", "---\nname: C\n---\n")
     let fileManager = FileManager.default
-    try fileManager.createSymbolicLink(at: site.url("Content/heroes/b.md"),
-                                       withDestinationURL: site.url("Elsewhere/b.md"))
-    try fileManager.createSymbolicLink(at: site.url("Content/heroes/deeper"),
-                                       withDestinationURL: site.url("Elsewhere/deeper"))
-    try fileManager.createSymbolicLink(at: site.url("Content/heroes/gone.md"),
-                                       withDestinationURL: site.url("Elsewhere/missing.md"))
+    try fileManager.createSymbolicLink(
+        at: site.url("Content/heroes/b.md"),
+        withDestinationURL: site.url("Elsewhere/b.md"))
+    try fileManager.createSymbolicLink(
+        at: site.url("Content/heroes/deeper"),
+        withDestinationURL: site.url("Elsewhere/deeper"))
+    try fileManager.createSymbolicLink(
+        at: site.url("Content/heroes/gone.md"),
+        withDestinationURL: site.url("Elsewhere/missing.md"))
     let records = try site.load(SourceSpec(path: "Content/heroes"))
     #expect(records.map(\.location.file) == ["Content/heroes/a.md", "Content/heroes/b.md"])
     #expect(records.map { $0["file_slug"]?.string } == ["a", "b"])
@@ -209,6 +231,7 @@ import Testing
     try site.remove("Content/heroes/b.md")
     #expect(loader.inputs.readAndHash(try loader.files(of: spec).map(\.fullPath)).map { $0 == nil } == [false, true])
     let found = diagnostics { () throws(DiagnosticError) in try loader.load(spec) }
-    #expect(found.map(\.description)
+    #expect(
+        found.map(\.description)
             == ["Content/heroes/b.md: error: cannot read 'Content/heroes/b.md': No such file or directory"])
 }

@@ -10,15 +10,16 @@ private func siteWithDatabase() throws -> TemporarySite {
     let site = try TemporarySite()
     let database = try DatabaseQueue(path: site.url("tasks.sqlite").path)
     try database.write { db in
-        try db.execute(sql: """
-            CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, subtitle TEXT, image_url TEXT,
-                               is_completed INTEGER, created_at TEXT);
-            CREATE TABLE "odd ""name"(score REAL, photo BLOB);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE tasks(id INTEGER PRIMARY KEY, title TEXT, subtitle TEXT, image_url TEXT,
+                                   is_completed INTEGER, created_at TEXT);
+                CREATE TABLE "odd ""name"(score REAL, photo BLOB);
+                """)
         let rows: [[(any DatabaseValueConvertible)?]] = [
             [1, "Write the loaders", "JSON first", "https://example.org/1.png", 1, "2026-01-05"],
             [2, "Ship Herald", nil, nil, 0, "2026-02-01"],
-            [3, "Café menu ✓", "non-ASCII", "", 0, "2026-03-10"],
+            [3, "Café menu ✓", "non-ASCII", "", 0, "2026-03-10"]
         ]
         for row in rows {
             try db.execute(sql: "INSERT INTO tasks VALUES (?, ?, ?, ?, ?, ?)", arguments: StatementArguments(row))
@@ -44,7 +45,10 @@ private func siteWithDatabase() throws -> TemporarySite {
 
 @Test func sqliteQueryLoads() throws {
     let site = try siteWithDatabase()
-    let spec = SourceSpec(path: "tasks.sqlite", query: "SELECT id, title, is_completed = 1 AS done, id * 1.5 AS weight FROM tasks WHERE id > 1 ORDER BY id DESC")
+    let spec = SourceSpec(
+        path: "tasks.sqlite",
+        query: "SELECT id, title, is_completed = 1 AS done, id * 1.5 AS weight FROM tasks WHERE id > 1 ORDER BY id DESC"
+    )
     let records = try site.load(spec)
     #expect(records.map { $0["id"]?.int } == [3, 2])
     #expect(records[0]["done"]?.int == 0)
@@ -56,18 +60,20 @@ private func siteWithDatabase() throws -> TemporarySite {
 @Test func sqliteErrorsNameTheFile() throws {
     let site = try siteWithDatabase()
     let missing = site.errors(SourceSpec(path: "tasks.sqlite", table: "task"))
-    #expect(missing.map(\.description) == [
-        #"tasks.sqlite: error: no table 'task' in the database; did you mean 'tasks'? its tables are odd "name, tasks"#,
-    ])
+    #expect(
+        missing.map(\.description) == [
+            #"tasks.sqlite: error: no table 'task' in the database; did you mean 'tasks'? its tables are odd "name, tasks"#
+        ])
     let noTable = site.errors(SourceSpec(path: "tasks.sqlite"))
     #expect(noTable.first?.message == #"a SQLite source needs table: or query:; its tables are odd "name, tasks"#)
     let badSQL = site.errors(SourceSpec(path: "tasks.sqlite", query: "SELEC * FROM tasks"))
     #expect(badSQL.first?.location.file == "tasks.sqlite")
     #expect(badSQL.first?.message.hasPrefix("cannot read the SQLite database: the query failed: ") == true)
     let blob = site.errors(SourceSpec(path: "tasks.sqlite", table: #"odd "name"#))
-    #expect(blob.map(\.description) == [
-        "tasks.sqlite:1: error: column 'photo' holds binary data (a BLOB), which a record cannot use; leave it out with a query:",
-    ])
+    #expect(
+        blob.map(\.description) == [
+            "tasks.sqlite:1: error: column 'photo' holds binary data (a BLOB), which a record cannot use; leave it out with a query:"
+        ])
     // Read-only: a query that writes is refused and the table is unchanged.
     let write = site.errors(SourceSpec(path: "tasks.sqlite", query: "DELETE FROM tasks"))
     #expect(write.first?.message.contains("readonly") == true)
@@ -84,12 +90,13 @@ private func siteWithRunawayView() throws -> TemporarySite {
     let site = try TemporarySite()
     let database = try DatabaseQueue(path: site.url("runaway.sqlite").path)
     try database.write { db in
-        try db.execute(sql: """
-            CREATE VIEW forever AS
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS id, 'task' AS title FROM n;
-            CREATE VIEW slow AS
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) AS total FROM n;
-            """)
+        try db.execute(
+            sql: """
+                CREATE VIEW forever AS
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS id, 'task' AS title FROM n;
+                CREATE VIEW slow AS
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) AS total FROM n;
+                """)
     }
     try database.close()
     return site
@@ -101,15 +108,17 @@ private func siteWithRunawayView() throws -> TemporarySite {
     let started = clock.now
     let found = site.errors(SourceSpec(path: "runaway.sqlite", table: "slow", timeout: .seconds(1)))
     #expect(clock.now - started < .seconds(10))
-    #expect(found.map(\.description) == [
-        "runaway.sqlite: error: reading table 'slow' took longer than 1 s, so it was stopped; raise the source's timeout: if it is meant to",
-    ])
+    #expect(
+        found.map(\.description) == [
+            "runaway.sqlite: error: reading table 'slow' took longer than 1 s, so it was stopped; raise the source's timeout: if it is meant to"
+        ])
 }
 
 @Test func aQueryGivingEndlessRowsStopsAtTheRowLimit() throws {
     let site = try siteWithRunawayView()
     let reader = SQLiteRecordReader(table: "forever", maxRows: 1000)
     let file = SourceFile(url: site.url("runaway.sqlite"), path: "runaway.sqlite")
-    #expect(diagnostics { () throws(DiagnosticError) in try reader.records(in: file) }.map(\.description)
-        == ["runaway.sqlite: error: table 'forever' gives more than 1000 rows; stopped reading it"])
+    #expect(
+        diagnostics { () throws(DiagnosticError) in try reader.records(in: file) }.map(\.description)
+            == ["runaway.sqlite: error: table 'forever' gives more than 1000 rows; stopped reading it"])
 }

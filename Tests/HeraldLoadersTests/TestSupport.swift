@@ -29,13 +29,17 @@ extension TemporarySite {
 }
 
 /// The diagnostics a reader throws for `text`; empty (and a recorded issue) when it reads.
-func errors(_ reader: some TextRecordReader, _ text: String, file: String = "data",
-            sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+func errors(
+    _ reader: some TextRecordReader, _ text: String, file: String = "data",
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> [Diagnostic] {
     errors(reader, Array(text.utf8), file: file, sourceLocation: sourceLocation)
 }
 
-func errors(_ reader: some TextRecordReader, _ bytes: [UInt8], file: String = "data",
-            sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+func errors(
+    _ reader: some TextRecordReader, _ bytes: [UInt8], file: String = "data",
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> [Diagnostic] {
     diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in
         try reader.records(inText: bytes, file: file)
     }

@@ -24,9 +24,11 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(todo[0]["projects"]?.strings == ["Family"])
     #expect(todo[0]["contexts"]?.strings == ["Phone"])
     // Comment lines still count: the first task of sort_todo.txt is on line 2.
-    #expect(try RealData.load("tasks-todotxt/sort_todo.txt", comments: "#").first?.location
+    #expect(
+        try RealData.load("tasks-todotxt/sort_todo.txt", comments: "#").first?.location
             == SourceLocation(file: "tasks-todotxt/sort_todo.txt", line: 2, column: 1))
-    #expect(try RealData.load("tasks-todotxt/sort_todo.txt").first?["title"]?.string == "# Sort Priority test case - 0+6")
+    #expect(
+        try RealData.load("tasks-todotxt/sort_todo.txt").first?["title"]?.string == "# Sort Priority test case - 0+6")
 }
 
 @Test func todoTxtLineByLine() throws {
@@ -60,8 +62,11 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(outline["text"]?.string == "private:false Outline chapter 5 +Novel @Computer Level:5 due:2014-02-17")
     #expect(outline["projects"]?.strings == ["Novel"])
     #expect(outline["contexts"]?.strings == ["Computer"])
-    #expect(outline.fields.map?.keys == ["title", "text", "completed", "created", "priority", "projects", "contexts",
-                                         "due", "pairs", "line"])
+    #expect(
+        outline.fields.map?.keys == [
+            "title", "text", "completed", "created", "priority", "projects", "contexts",
+            "due", "pairs", "line"
+        ])
 
     let testCases = try #require(file[5])  // x 2014-01-02 (B) 2013-12-30 Create golang library test cases
     #expect(testCases["completed"]?.bool == true)
@@ -124,17 +129,17 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 
 @Test func todoTxtSpecExamples() throws {
     let text = """
-    (A) Call Mom
-    Really gotta call Mom (A) @phone @someday
-    (b) Get back to the boss
-    (B)->Submit TPS report
-    (A) Call Mom 2011-03-02
-    (A) x Find ticket prices
-    Email SoAndSo at soandso@example.com
-    Learn how to add 2+2
-    Meet at 12:30 see https://example.org/a:b +Web
-    x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github
-    """
+        (A) Call Mom
+        Really gotta call Mom (A) @phone @someday
+        (b) Get back to the boss
+        (B)->Submit TPS report
+        (A) Call Mom 2011-03-02
+        (A) x Find ticket prices
+        Email SoAndSo at soandso@example.com
+        Learn how to add 2+2
+        Meet at 12:30 see https://example.org/a:b +Web
+        x 2011-03-02 2011-03-01 Review Tim's pull request +TodoTxtTouch @github
+        """
     let records = try read(TodoTxtRecordReader(), text, file: "todo.txt")
     #expect(records.map { $0["priority"]?.string } == ["A", nil, nil, nil, "A", "A", nil, nil, nil, nil])
     #expect(records[4]["created"] == nil)
@@ -149,7 +154,8 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 }
 
 @Test func todoTxtRepeatedKeyLastWins() throws {
-    let record = try #require(try read(TodoTxtRecordReader(), "Pay rent due:2026-01-01 status:doing due:2026-02-01").first)
+    let record = try #require(
+        try read(TodoTxtRecordReader(), "Pay rent due:2026-01-01 status:doing due:2026-02-01").first)
     #expect(record["due"]?.string == "2026-02-01")
     #expect(record["due"]?.column == 38)
     #expect(record["status"]?.string == "doing")
@@ -158,28 +164,29 @@ private func tasks(_ name: String) throws -> [Int: Record] {
 
 @Test func todoTxtInvalidDatesAreAllReported() {
     let text = """
-    (A) Call Mom due:2014-02-32
-    # fine
-    2013-02-30 Pick up milk
-    x 2014-13-01 Done thing due:2015-02-29
-    Ship it due:tomorrow
-    (B) 2012-02-29 leap day is fine due:2000-02-29
-    Rename priority:high
-    x 2014-01-01
-    Plan t:2026-13-01 rec:1q pri:high
-    """
+        (A) Call Mom due:2014-02-32
+        # fine
+        2013-02-30 Pick up milk
+        x 2014-13-01 Done thing due:2015-02-29
+        Ship it due:tomorrow
+        (B) 2012-02-29 leap day is fine due:2000-02-29
+        Rename priority:high
+        x 2014-01-01
+        Plan t:2026-13-01 rec:1q pri:high
+        """
     let diagnostics = errors(TodoTxtRecordReader(), text, file: "Content/tasks.todo.txt")
-    #expect(diagnostics.map(\.description) == [
-        "Content/tasks.todo.txt:1:14: error: invalid due date '2014-02-32'",
-        "Content/tasks.todo.txt:3:1: error: invalid creation date '2013-02-30'",
-        "Content/tasks.todo.txt:4:3: error: invalid completion date '2014-13-01'",
-        "Content/tasks.todo.txt:4:25: error: invalid due date '2015-02-29'",
-        "Content/tasks.todo.txt:5:9: error: invalid due date 'tomorrow'",
-        "Content/tasks.todo.txt:8:13: error: the task has no description",
-        "Content/tasks.todo.txt:9:6: error: invalid threshold date '2026-13-01' (t: takes YYYY-MM-DD)",
-        "Content/tasks.todo.txt:9:19: error: invalid recurrence '1q' (rec: takes a number and d, w, m, y or b, as in 1w or +3d)",
-        "Content/tasks.todo.txt:9:26: error: invalid priority 'high' (pri: takes a letter from A to Z)",
-    ])
+    #expect(
+        diagnostics.map(\.description) == [
+            "Content/tasks.todo.txt:1:14: error: invalid due date '2014-02-32'",
+            "Content/tasks.todo.txt:3:1: error: invalid creation date '2013-02-30'",
+            "Content/tasks.todo.txt:4:3: error: invalid completion date '2014-13-01'",
+            "Content/tasks.todo.txt:4:25: error: invalid due date '2015-02-29'",
+            "Content/tasks.todo.txt:5:9: error: invalid due date 'tomorrow'",
+            "Content/tasks.todo.txt:8:13: error: the task has no description",
+            "Content/tasks.todo.txt:9:6: error: invalid threshold date '2026-13-01' (t: takes YYYY-MM-DD)",
+            "Content/tasks.todo.txt:9:19: error: invalid recurrence '1q' (rec: takes a number and d, w, m, y or b, as in 1w or +3d)",
+            "Content/tasks.todo.txt:9:26: error: invalid priority 'high' (pri: takes a letter from A to Z)"
+        ])
 }
 
 @Test func todoTxtCRLFAndEmpty() throws {
@@ -188,20 +195,27 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(records.map(\.location.line) == [1, 3])
     #expect(try read(TodoTxtRecordReader(), "").isEmpty)
     #expect(try read(TodoTxtRecordReader(comments: "#"), "# only a comment\n\n").isEmpty)
-    #expect(try read(TodoTxtRecordReader(comments: "//"), "// a comment\n# a task\n").map { $0["title"]?.string } == ["# a task"])
+    #expect(
+        try read(TodoTxtRecordReader(comments: "//"), "// a comment\n# a task\n").map { $0["title"]?.string } == [
+            "# a task"
+        ])
 }
 
 @Test func todoTxtReadsOnlyTheKeysTheBoardKnows() throws {
     let text = """
-    #1 priority: call Bob
-    Fix line:42 of main.c +code @desk
-    Read text:book title:Dune
-    Water plants rec:1w t:2026-12-01 h:1 due:2026-12-03 id:plants status:doing
-    x 2026-11-20 Pay rent pri:B
-    """
+        #1 priority: call Bob
+        Fix line:42 of main.c +code @desk
+        Read text:book title:Dune
+        Water plants rec:1w t:2026-12-01 h:1 due:2026-12-03 id:plants status:doing
+        x 2026-11-20 Pay rent pri:B
+        """
     let records = try read(TodoTxtRecordReader(), text)
-    #expect(records.map { $0["title"]?.string }
-        == ["#1 priority: call Bob", "Fix line:42 of main.c", "Read text:book title:Dune", "Water plants", "Pay rent"])
+    #expect(
+        records.map { $0["title"]?.string }
+            == [
+                "#1 priority: call Bob", "Fix line:42 of main.c", "Read text:book title:Dune", "Water plants",
+                "Pay rent"
+            ])
     #expect(records[1]["pairs.line"]?.string == "42")
     #expect(records[1]["projects"]?.strings == ["code"])
     #expect(records[1]["contexts"]?.strings == ["desk"])
@@ -224,12 +238,15 @@ func piecesOfALargeFileReadAsTheWholeFile(count: Int) throws {
     let bytes = Array(text.utf8)
     let reader = TodoTxtRecordReader()
     var whole: [(Int, Range<Int>)] = []
-    try reader.forEachRecord(inText: bytes, file: "todo.txt") { record, span in whole.append((record.location.line, span)) }
+    try reader.forEachRecord(inText: bytes, file: "todo.txt") { record, span in
+        whole.append((record.location.line, span))
+    }
     var pieced: [(Int, Range<Int>)] = []
     let pieces = TodoTxtRecordReader.pieces(of: bytes[...], count: count)
     #expect(count == 1 ? pieces.count == 1 : pieces.count >= count)
     for piece in pieces {
-        let problems = reader.forEachRecord(inLines: piece.lines, firstLine: piece.firstLine, file: "todo.txt") { record, span in
+        let problems = reader.forEachRecord(inLines: piece.lines, firstLine: piece.firstLine, file: "todo.txt") {
+            record, span in
             pieced.append((record.location.line, span))
         }
         #expect(problems.isEmpty)

@@ -4,12 +4,12 @@ import Testing
 
 @Test func yamlListOfRecords() throws {
     let text = """
-    - title: Write docs
-      done: true
-      tags: [docs, "1"]
-    - title: Ship it
-      due: 2026-03-03
-    """
+        - title: Write docs
+          done: true
+          tags: [docs, "1"]
+        - title: Ship it
+          due: 2026-03-03
+        """
     let records = try read(YAMLRecordReader(), text, file: "t.yml")
     #expect(records.count == 2)
     #expect(records[0]["done"]?.bool == true)
@@ -29,10 +29,11 @@ import Testing
 
 @Test func yamlBadRecordsAndSyntax() {
     let shapes = errors(YAMLRecordReader(), "- title: a\n- just text\n- [1, 2]\n", file: "t.yml")
-    #expect(shapes.map(\.description) == [
-        "t.yml:2:3: error: record 2 is a string, expected a map of fields",
-        "t.yml:3:3: error: record 3 is a list, expected a map of fields",
-    ])
+    #expect(
+        shapes.map(\.description) == [
+            "t.yml:2:3: error: record 2 is a string, expected a map of fields",
+            "t.yml:3:3: error: record 3 is a list, expected a map of fields"
+        ])
     let syntax = errors(YAMLRecordReader(), "- title: [a\n- b\n", file: "t.yml")
     #expect(syntax.first?.description.hasPrefix("t.yml:") == true)
     #expect(syntax.first?.message.contains("invalid YAML") == true)

@@ -4,8 +4,10 @@ import HeraldTestSupport
 import Testing
 
 /// The one diagnostic `split` throws for `text`, or nil (and a recorded issue) when it does not throw.
-private func splitError(_ text: String, file: String = "page.md",
-                        sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Diagnostic? {
+private func splitError(
+    _ text: String, file: String = "page.md",
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> Diagnostic? {
     let found = diagnostics(sourceLocation: sourceLocation) { () throws(DiagnosticError) in
         try FrontMatter.split(text, file: file)
     }
@@ -36,7 +38,11 @@ private func splitError(_ text: String, file: String = "page.md",
     if case .int(3)? = map["rank"]?.value {} else { Issue.record("rank is not an int") }
     if case .double(9.5)? = map["score"]?.value {} else { Issue.record("score is not a double") }
     if case .bool(false)? = map["draft"]?.value {} else { Issue.record("draft is not a bool") }
-    if case .list(let tags)? = map["tags"]?.value { #expect(tags.count == 2) } else { Issue.record("tags is not a list") }
+    if case .list(let tags)? = map["tags"]?.value {
+        #expect(tags.count == 2)
+    } else {
+        Issue.record("tags is not a list")
+    }
     // Lines of the whole file: `title` is on line 2, `tags` on line 6.
     #expect(map["title"]?.line == 2)
     #expect(map["title"]?.column == 8)
@@ -154,7 +160,8 @@ private func splitError(_ text: String, file: String = "page.md",
 }
 
 @Test func frontMatterThenMarkdown() throws {
-    let (fields, body, _) = try FrontMatter.split("---\ntitle: Page\n---\n## Café & Co\n\nHello *world*.\n", file: "p.md")
+    let (fields, body, _) = try FrontMatter.split(
+        "---\ntitle: Page\n---\n## Café & Co\n\nHello *world*.\n", file: "p.md")
     let document = MarkdownRenderer().render(body)
     #expect(fields.lookup("title") != nil)
     #expect(document.headings == [Heading(level: 2, text: "Café & Co", id: "cafe-co")])

@@ -14,12 +14,13 @@ private let plain = MarkdownRenderer(options: MarkdownOptions(smart: false))
 
 @Test func headingsGetIdsInTheHTML() {
     let document = safe.render("# Getting started\n\nText.\n\n## Café & Co\n")
-    #expect(document.html == """
-        <h1 id="getting-started">Getting started</h1>
-        <p>Text.</p>
-        <h2 id="cafe-co">Café &amp; Co</h2>
+    #expect(
+        document.html == """
+            <h1 id="getting-started">Getting started</h1>
+            <p>Text.</p>
+            <h2 id="cafe-co">Café &amp; Co</h2>
 
-        """)
+            """)
 }
 
 @Test func duplicateHeadingsGetNumberedIds() {
@@ -50,7 +51,7 @@ private let plain = MarkdownRenderer(options: MarkdownOptions(smart: false))
     ("## Привет мир", "привет-мир"),
     ("## ???", "section"),
     ("##", "section"),
-    ("## *Émphasis* and [a link](https://example.org)", "emphasis-and-a-link"),
+    ("## *Émphasis* and [a link](https://example.org)", "emphasis-and-a-link")
 ])
 func slugs(markdown: String, id: String) {
     #expect(safe.render(markdown).headings.first?.id == id)
@@ -68,14 +69,15 @@ func slugs(markdown: String, id: String) {
         - ### In a list
         """
     let headings = safe.render(markdown).headings
-    #expect(headings == [
-        Heading(level: 1, text: "Title", id: "title"),
-        Heading(level: 2, text: "First part", id: "first-part"),
-        Heading(level: 3, text: "Deep code dive", id: "deep-code-dive"),
-        Heading(level: 2, text: "Setext heading", id: "setext-heading"),
-        Heading(level: 2, text: "Quoted", id: "quoted"),
-        Heading(level: 3, text: "In a list", id: "in-a-list"),
-    ])
+    #expect(
+        headings == [
+            Heading(level: 1, text: "Title", id: "title"),
+            Heading(level: 2, text: "First part", id: "first-part"),
+            Heading(level: 3, text: "Deep code dive", id: "deep-code-dive"),
+            Heading(level: 2, text: "Setext heading", id: "setext-heading"),
+            Heading(level: 2, text: "Quoted", id: "quoted"),
+            Heading(level: 3, text: "In a list", id: "in-a-list")
+        ])
 }
 
 @Test func headingMarkupIsKeptInTheHTML() {
@@ -92,18 +94,19 @@ func slugs(markdown: String, id: String) {
 
 @Test func outputMatchesCmarkApartFromIds() {
     let markdown = "# A\n\nPara *one*.\n\n- x\n- y\n\n```swift\nlet a = 1 < 2\n```\n\n## B\n"
-    #expect(safe.render(markdown).html == """
-        <h1 id="a">A</h1>
-        <p>Para <em>one</em>.</p>
-        <ul>
-        <li>x</li>
-        <li>y</li>
-        </ul>
-        <pre><code class="language-swift">let a = 1 &lt; 2
-        </code></pre>
-        <h2 id="b">B</h2>
+    #expect(
+        safe.render(markdown).html == """
+            <h1 id="a">A</h1>
+            <p>Para <em>one</em>.</p>
+            <ul>
+            <li>x</li>
+            <li>y</li>
+            </ul>
+            <pre><code class="language-swift">let a = 1 &lt; 2
+            </code></pre>
+            <h2 id="b">B</h2>
 
-        """)
+            """)
 }
 
 @Test func summaryIsThePlainTextOfTheFirstParagraph() {
@@ -131,7 +134,9 @@ func slugs(markdown: String, id: String) {
 
 @Test func smartPunctuation() {
     let markdown = "\"Quoted\" and 'single' -- en --- em... it's\n"
-    #expect(safe.render(markdown).html == "<p>\u{201C}Quoted\u{201D} and \u{2018}single\u{2019} \u{2013} en \u{2014} em\u{2026} it\u{2019}s</p>\n")
+    #expect(
+        safe.render(markdown).html
+            == "<p>\u{201C}Quoted\u{201D} and \u{2018}single\u{2019} \u{2013} en \u{2014} em\u{2026} it\u{2019}s</p>\n")
     #expect(plain.render(markdown).html == "<p>&quot;Quoted&quot; and 'single' -- en --- em... it's</p>\n")
 }
 
@@ -175,12 +180,13 @@ func slugs(markdown: String, id: String) {
 
 @Test func codeIsEscaped() {
     let html = safe.render("```\n<script>if a < b && c > d</script>\n```\n\nInline `<b>` too.\n").html
-    #expect(html == """
-        <pre><code>&lt;script&gt;if a &lt; b &amp;&amp; c &gt; d&lt;/script&gt;
-        </code></pre>
-        <p>Inline <code>&lt;b&gt;</code> too.</p>
+    #expect(
+        html == """
+            <pre><code>&lt;script&gt;if a &lt; b &amp;&amp; c &gt; d&lt;/script&gt;
+            </code></pre>
+            <p>Inline <code>&lt;b&gt;</code> too.</p>
 
-        """)
+            """)
 }
 
 @Test func bytesCmarkCannotTakeAreReplaced() {
@@ -189,14 +195,17 @@ func slugs(markdown: String, id: String) {
 }
 
 @Test func textualRoadmap() throws {
-    let url = try #require(Bundle.module.url(forResource: "textual-roadmap", withExtension: "md",
-                                             subdirectory: "Fixtures"))
+    let url = try #require(
+        Bundle.module.url(
+            forResource: "textual-roadmap", withExtension: "md",
+            subdirectory: "Fixtures"))
     let document = safe.render(try String(contentsOf: url, encoding: .utf8))
-    #expect(document.headings == [
-        Heading(level: 1, text: "Roadmap", id: "roadmap"),
-        Heading(level: 2, text: "Features", id: "features"),
-        Heading(level: 2, text: "Widgets", id: "widgets"),
-    ])
+    #expect(
+        document.headings == [
+            Heading(level: 1, text: "Roadmap", id: "roadmap"),
+            Heading(level: 2, text: "Features", id: "features"),
+            Heading(level: 2, text: "Widgets", id: "widgets")
+        ])
     #expect(document.html.hasPrefix("<h1 id=\"roadmap\">Roadmap</h1>\n"))
     // SOURCE.txt: 47 checkbox items, in two sections, nested one level.
     #expect(document.html.components(separatedBy: "<li>").count - 1 == 47)

@@ -8,7 +8,7 @@ import Testing
 private let superheroRules = HeroRules(fields: [
     .name: "name", .fullName: "biography.fullName", .publisher: "biography.publisher",
     .alignment: "biography.alignment", .stats: "powerstats", .appearance: "appearance",
-    .aliases: "biography.aliases", .affiliations: "connections.groupAffiliation", .image: "images.md", .tags: "roles",
+    .aliases: "biography.aliases", .affiliations: "connections.groupAffiliation", .image: "images.md", .tags: "roles"
 ])
 
 private func superhero(_ id: Int) throws -> Hero {
@@ -42,9 +42,9 @@ private func superhero(_ id: Int) throws -> Hero {
 
 @Test func superheroAdamMonroePlaceholdersAreMissing() throws {
     let hero = try superhero(7)
-    #expect(hero.fullName == nil)            // ""
-    #expect(hero.affiliations.isEmpty)       // "-"
-    #expect(hero.appearance.first { $0.name == "race" } == nil)          // null
+    #expect(hero.fullName == nil)  // ""
+    #expect(hero.affiliations.isEmpty)  // "-"
+    #expect(hero.appearance.first { $0.name == "race" } == nil)  // null
     #expect(hero.appearance.first { $0.name == "height" }?.text == "0 cm")  // ["-", "0 cm"]
     #expect(hero.aliases == ["Takezo Kensei", "Richard Sanders"])
     #expect(hero.statsTotal == 349)
@@ -63,25 +63,28 @@ private func superhero(_ id: Int) throws -> Hero {
 
 @Test func heroPlaceholderStatsAreMissingButTextIsAnError() throws {
     let text = """
-    name: Mystery
-    powerstats: {intelligence: "-", strength: null, speed: "12", power: lots, combat: [1]}
-    """
+        name: Mystery
+        powerstats: {intelligence: "-", strength: null, speed: "12", power: lots, combat: [1]}
+        """
     let found = diagnostics { () throws(DiagnosticError) in
         try Hero.decode(try record(text, file: "heroes.yml"), rules: superheroRules)
     }
-    #expect(found.map(\.description) == [
-        "heroes.yml:2:69: error: stat 'power' of hero 'Mystery': expected a number, found 'lots'",
-        "heroes.yml:2:83: error: stat 'combat' of hero 'Mystery': expected a number, found a list",
-    ])
-    let fixed = try Hero.decode(try record("name: Mystery\npowerstats: {intelligence: '-', strength: null, speed: '12'}"),
-                                rules: superheroRules)
+    #expect(
+        found.map(\.description) == [
+            "heroes.yml:2:69: error: stat 'power' of hero 'Mystery': expected a number, found 'lots'",
+            "heroes.yml:2:83: error: stat 'combat' of hero 'Mystery': expected a number, found a list"
+        ])
+    let fixed = try Hero.decode(
+        try record("name: Mystery\npowerstats: {intelligence: '-', strength: null, speed: '12'}"),
+        rules: superheroRules)
     #expect(fixed.stats == [Hero.Stat(name: "speed", value: 12)])
 }
 
 @Test func aCsvRosterTakesStatsFromColumns() throws {
     // The Overwatch roster: `key,name,role,health,armor,shields`, every cell text.
-    let row = try record("{key: soldier-76, name: 'Soldier: 76', role: damage, health: '250', armor: '0', shields: '', "
-                         + "image: 'https://img.example.org/w_200,h_100/76.png'}", file: "heroes.csv")
+    let row = try record(
+        "{key: soldier-76, name: 'Soldier: 76', role: damage, health: '250', armor: '0', shields: '', "
+            + "image: 'https://img.example.org/w_200,h_100/76.png'}", file: "heroes.csv")
     let rules = HeroRules(fields: [.id: "key", .tags: "role"], statFields: ["health", "armor", "shields"])
     let hero = try Hero.decode(row, rules: rules)
     #expect(hero.id == "soldier-76")
@@ -92,8 +95,9 @@ private func superhero(_ id: Int) throws -> Hero {
 }
 
 @Test func aMarkdownBodyIsTheBiography() throws {
-    let hero = try Hero.decode(try record("name: Lúcio\nbiography: short\n", file: "heroes/lucio.md", body: "# Lúcio\n\nA DJ.\n"),
-                               rules: HeroRules())
+    let hero = try Hero.decode(
+        try record("name: Lúcio\nbiography: short\n", file: "heroes/lucio.md", body: "# Lúcio\n\nA DJ.\n"),
+        rules: HeroRules())
     #expect(hero.biography == "# Lúcio\n\nA DJ.\n")
     #expect(hero.slug == "lucio")
     #expect(hero.id == "lucio")
@@ -103,24 +107,29 @@ private func superhero(_ id: Int) throws -> Hero {
 
 @Test func aHeroWithoutNameOrWithAWrongTypeReportsEverything() throws {
     let found = diagnostics { () throws(DiagnosticError) in
-        try Hero.decode(try record("id: 9\nappearance: tall\nbiography: {a: 1}\n", file: "h.yml"),
-                        rules: HeroRules(fields: [.biography: "biography"]))
+        try Hero.decode(
+            try record("id: 9\nappearance: tall\nbiography: {a: 1}\n", file: "h.yml"),
+            rules: HeroRules(fields: [.biography: "biography"]))
     }
-    #expect(found.map(\.message) == [
-        "hero '9' has no name (looked for 'name')",
-        "field 'biography' of hero '9': expected text, found a map",
-        "field 'appearance' of hero '9': expected a map of descriptions, found 'tall'",
-    ])
+    #expect(
+        found.map(\.message) == [
+            "hero '9' has no name (looked for 'name')",
+            "field 'biography' of hero '9': expected text, found a map",
+            "field 'appearance' of hero '9': expected a map of descriptions, found 'tall'"
+        ])
 }
 
 @Test func rankingSortsByTotalWithTiesByName() throws {
     func hero(_ name: String, _ values: [Double]) -> Hero {
-        Hero(id: name, slug: Slug.make(from: name), name: name,
-             stats: values.enumerated().map { Hero.Stat(name: "s\($0.offset)", value: $0.element) },
-             location: SourceLocation(file: "h.json"))
+        Hero(
+            id: name, slug: Slug.make(from: name), name: name,
+            stats: values.enumerated().map { Hero.Stat(name: "s\($0.offset)", value: $0.element) },
+            location: SourceLocation(file: "h.json"))
     }
-    let heroes = [hero("Zarya", [50, 50]), hero("ana", [100]), hero("Batman", [200]), hero("Nobody", []),
-                  hero("Mercy", [10])]
+    let heroes = [
+        hero("Zarya", [50, 50]), hero("ana", [100]), hero("Batman", [200]), hero("Nobody", []),
+        hero("Mercy", [10])
+    ]
     let ranking = HeroRanking(heroes)
     #expect(ranking.entries.map(\.slug) == ["batman", "ana", "zarya", "mercy"])
     #expect(ranking.entries.map(\.rank) == [1, 2, 2, 4])
@@ -140,21 +149,26 @@ private func superhero(_ id: Int) throws -> Hero {
 
 @Test func linksThatWouldRunOrCarryAPageAreLeftOutWithAWarning() throws {
     let log = DiagnosticLog()
-    let hero = try Hero.decode(try record("""
-        name: Linky
-        image: ["javascript:alert(1)", "https://example.org/a.png", "img/b.png", "data:text/html,<script>x</script>", " JaVa\\tScript:x"]
-        """, file: "heroes.yml"), rules: HeroRules(), log: log)
+    let hero = try Hero.decode(
+        try record(
+            """
+            name: Linky
+            image: ["javascript:alert(1)", "https://example.org/a.png", "img/b.png", "data:text/html,<script>x</script>", " JaVa\\tScript:x"]
+            """, file: "heroes.yml"), rules: HeroRules(), log: log)
     #expect(hero.images == ["https://example.org/a.png", "img/b.png"])
     #expect(hero.image == "https://example.org/a.png")
     // In file order, then by message.
-    #expect(log.all.map(\.description) == [
-        "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'JaVa\tScript:x' is not a path or an http(s) link; it is left out",
-        "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'data:text/html,<script>x</script>' is not a path or an http(s) link; it is left out",
-        "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'javascript:alert(1)' is not a path or an http(s) link; it is left out",
-    ])
+    #expect(
+        log.all.map(\.description) == [
+            "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'JaVa\tScript:x' is not a path or an http(s) link; it is left out",
+            "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'data:text/html,<script>x</script>' is not a path or an http(s) link; it is left out",
+            "heroes.yml:2:8: warning: field 'image' of hero 'Linky': 'javascript:alert(1)' is not a path or an http(s) link; it is left out"
+        ])
     let taskLog = DiagnosticLog()
-    let task = try #require(try TaskItem.decode(try record("title: T\nurl: \"javascript:alert(1)\"\nimage: mailto:a@b.org\n"),
-                                            rules: TaskRules(), log: taskLog))
+    let task = try #require(
+        try TaskItem.decode(
+            try record("title: T\nurl: \"javascript:alert(1)\"\nimage: mailto:a@b.org\n"),
+            rules: TaskRules(), log: taskLog))
     #expect(task.url == nil && task.image == "mailto:a@b.org")
     #expect(taskLog.all.count == 1)
 }

@@ -11,7 +11,8 @@ func records(_ text: String, file: String = "Content/tasks.yml") throws(Diagnost
 }
 
 func record(_ text: String, file: String = "Content/tasks.yml", body: String? = nil) throws(DiagnosticError) -> Record {
-    var record = Record(fields: try YAMLReader.parse(text, file: file), location: SourceLocation(file: file, line: 1, column: 1))
+    var record = Record(
+        fields: try YAMLReader.parse(text, file: file), location: SourceLocation(file: file, line: 1, column: 1))
     record.body = body
     return record
 }

@@ -5,10 +5,11 @@ import HeraldTestSupport
 import Testing
 
 private func task(due: String? = nil, created: String? = nil, completed: Bool = false) throws -> TaskItem {
-    TaskItem(id: "1", title: "t", status: completed ? "done" : "todo", completed: completed,
-         created: try created.map { try #require(Day.parse($0, in: .gmt)) },
-         due: try due.map { try #require(Day.parse($0, in: .gmt)) },
-         location: SourceLocation(file: "t.yml"))
+    TaskItem(
+        id: "1", title: "t", status: completed ? "done" : "todo", completed: completed,
+        created: try created.map { try #require(Day.parse($0, in: .gmt)) },
+        due: try due.map { try #require(Day.parse($0, in: .gmt)) },
+        location: SourceLocation(file: "t.yml"))
 }
 
 @Test func overdueDependsOnTodayInTheSiteTimeZone() throws {
@@ -47,7 +48,9 @@ private func task(due: String? = nil, created: String? = nil, completed: Bool = 
     #expect(try next("1y") == "2027-01-30")
     // Friday Jan 30 + 2 business days: Tuesday.
     #expect(try next("2b") == "2026-02-03")
-    for bad in ["", "w", "0d", "1q", "-1w", "99999999d", "1.5w", "++1w", " 1w"] { #expect(Recurrence(bad) == nil, "\(bad)") }
+    for bad in ["", "w", "0d", "1q", "-1w", "99999999d", "1.5w", "++1w", " 1w"] {
+        #expect(Recurrence(bad) == nil, "\(bad)")
+    }
     #expect(Recurrence("2w")?.description == "every 2 weeks")
     #expect(Recurrence("+1b")?.description == "every business day, from the due date")
     // The Obsidian Tasks plugin's phrases: from the due date unless "when done".

@@ -16,24 +16,32 @@ import Testing
 let nasty: TemplateValue = ["v": "<a href=\"x\">Tom & Jerry's</a>"]
 
 @Test func htmlEscaping() throws {
-    #expect(try render("{{v}}", nasty, path: "p.html.mustache") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+    #expect(
+        try render("{{v}}", nasty, path: "p.html.mustache")
+            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
 }
 
 @Test func xmlEscaping() throws {
-    #expect(try render("{{v}}", nasty, path: "feed.xml.mustache") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;")
+    #expect(
+        try render("{{v}}", nasty, path: "feed.xml.mustache")
+            == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;")
 }
 
 @Test func markdownEscapingKeepsDataLiteral() throws {
     #expect(try render("# {{band}}", ["band": "*NSYNC_"], path: "p.md.mustache") == "# \\*NSYNC\\_")
-    #expect(try render("{{v}}", ["v": "[link](http://x) `code` <b> #1 a|b ~x~ !img + - \\"], path: "p.md.mustache")
-        == "\\[link\\]\\(http://x\\) \\`code\\` \\<b\\> \\#1 a\\|b \\~x\\~ \\!img \\+ \\- \\\\")
-    #expect(try render("{{v}}", ["v": "Plain words, full stops. Numbers: 3.5 & more"], path: "p.md.mustache")
-        == "Plain words, full stops. Numbers: 3.5 \\& more")
+    #expect(
+        try render("{{v}}", ["v": "[link](http://x) `code` <b> #1 a|b ~x~ !img + - \\"], path: "p.md.mustache")
+            == "\\[link\\]\\(http://x\\) \\`code\\` \\<b\\> \\#1 a\\|b \\~x\\~ \\!img \\+ \\- \\\\")
+    #expect(
+        try render("{{v}}", ["v": "Plain words, full stops. Numbers: 3.5 & more"], path: "p.md.mustache")
+            == "Plain words, full stops. Numbers: 3.5 \\& more")
 }
 
 @Test func jsonEscapingFillsStringContent() throws {
     let value: TemplateValue = ["v": "say \"hi\"\\\n\ttab\u{01}é"]
-    #expect(try render("{\"v\": \"{{v}}\"}", value, path: "a.json.mustache") == "{\"v\": \"say \\\"hi\\\"\\\\\\n\\ttab\\u0001é\"}")
+    #expect(
+        try render("{\"v\": \"{{v}}\"}", value, path: "a.json.mustache")
+            == "{\"v\": \"say \\\"hi\\\"\\\\\\n\\ttab\\u0001é\"}")
 }
 
 @Test func textIsNotEscaped() throws {
@@ -48,7 +56,9 @@ let nasty: TemplateValue = ["v": "<a href=\"x\">Tom & Jerry's</a>"]
 }
 
 @Test func partialsEscapeForThePageTheyAreIn() throws {
-    #expect(try render("{{> item}}", ["v": "a&b"], path: "feed.xml.mustache", partials: ["item": "<t>{{v}}</t>"]) == "<t>a&amp;b</t>")
+    #expect(
+        try render("{{> item}}", ["v": "a&b"], path: "feed.xml.mustache", partials: ["item": "<t>{{v}}</t>"])
+            == "<t>a&amp;b</t>")
 }
 
 @Test func scalarsPrintPlainly() throws {
@@ -58,17 +68,20 @@ let nasty: TemplateValue = ["v": "<a href=\"x\">Tom & Jerry's</a>"]
 
 @Test func truthiness() throws {
     let value: TemplateValue = ["empty": "", "zero": 0, "list": [], "map": [:], "no": false, "nil": nil, "text": "x"]
-    let template = "{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#list}}L{{/list}}{{#map}}M{{/map}}{{#no}}N{{/no}}{{#nil}}0{{/nil}}{{#text}}T{{/text}}"
+    let template =
+        "{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#list}}L{{/list}}{{#map}}M{{/map}}{{#no}}N{{/no}}{{#nil}}0{{/nil}}{{#text}}T{{/text}}"
     #expect(try render(template, value) == "ZMT")
     #expect(TemplateValue.html("").isTruthy == false)
 }
 
 @Test func literalsBuildViewData() {
     let value: TemplateValue = ["title": "Hi", "count": 2, "ratio": 0.5, "on": true, "tags": ["a", "b"], "none": nil]
-    #expect(value == .map([
-        "title": .string("Hi"), "count": .int(2), "ratio": .double(0.5), "on": .bool(true),
-        "tags": .list([.string("a"), .string("b")]), "none": .null,
-    ]))
+    #expect(
+        value
+            == .map([
+                "title": .string("Hi"), "count": .int(2), "ratio": .double(0.5), "on": .bool(true),
+                "tags": .list([.string("a"), .string("b")]), "none": .null
+            ]))
 }
 
 @Test func decodesJSONIntoTypedValues() throws {
@@ -80,13 +93,13 @@ let nasty: TemplateValue = ["v": "<a href=\"x\">Tom & Jerry's</a>"]
 @Test func foldersOverrideFileByFileAndResolvePartialsOnDemand() throws {
     let site = try TemporarySite([
         "page.html.mustache": "{{<layout}}{{$body}}{{> header}} {{> partials/card}} {{> raw.txt}}{{/body}}{{/layout}}",
-        "header.mustache": "site header",
+        "header.mustache": "site header"
     ])
     let theme = try TemporarySite([
         "header.mustache": "theme header",
         "layout.mustache": "[{{$body}}{{/body}}]",
         "partials/card.mustache": "card",
-        "raw.txt": "raw {{x}}",
+        "raw.txt": "raw {{x}}"
     ])
     let library = try TemplateLibrary(folders: [site.folder.path, theme.folder.path])
     #expect(library.names == ["header", "layout", "page.html", "partials/card", "raw.txt"])

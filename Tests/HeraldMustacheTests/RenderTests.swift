@@ -3,8 +3,10 @@ import HeraldMustache
 import Testing
 
 /// Renders `source` as the file `path`, with `partials` (name → source) beside it.
-func render(_ source: String, _ value: TemplateValue = [:], path: String = "page.html.mustache",
-            partials: [String: String] = [:], strict: Bool = false) throws -> String {
+func render(
+    _ source: String, _ value: TemplateValue = [:], path: String = "page.html.mustache",
+    partials: [String: String] = [:], strict: Bool = false
+) throws -> String {
     let library = TemplateLibrary(try partials.map { try Template(name: $0, path: "\($0).mustache", source: $1) })
     return try library.render(try Template(name: "page", path: path, source: source), value, strict: strict)
 }
@@ -23,18 +25,22 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 
 @Test func strictUnknownKeyNamesPlaceKnownKeysAndSuggestion() {
     let errors = strictErrors("<article>\n  <h1>{{titel}}</h1>\n</article>", ["title": "Hi", "slug": "hi"])
-    #expect(errors == ["page.html.mustache:2:7: error: unknown key 'titel' (known here: slug, title; did you mean 'title'?)"])
+    #expect(
+        errors == [
+            "page.html.mustache:2:7: error: unknown key 'titel' (known here: slug, title; did you mean 'title'?)"
+        ])
 }
 
 @Test func strictCollectsEveryErrorOfOneRender() {
     let source = "{{a}}\n{{#b}}x{{/b}}\n{{^c}}y{{/c}}\n{{> missing}}\n"
     let errors = strictErrors(source, ["known": 1])
-    #expect(errors == [
-        "page.html.mustache:1:1: error: unknown key 'a' (known here: known)",
-        "page.html.mustache:2:1: error: unknown key 'b' (known here: known)",
-        "page.html.mustache:3:1: error: unknown key 'c' (known here: known)",
-        "page.html.mustache:4:1: error: unknown partial 'missing'",
-    ])
+    #expect(
+        errors == [
+            "page.html.mustache:1:1: error: unknown key 'a' (known here: known)",
+            "page.html.mustache:2:1: error: unknown key 'b' (known here: known)",
+            "page.html.mustache:3:1: error: unknown key 'c' (known here: known)",
+            "page.html.mustache:4:1: error: unknown partial 'missing'"
+        ])
 }
 
 @Test func strictReportsATagFailingInALoopOnce() {
@@ -45,24 +51,39 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 @Test func strictListsEveryKnownKeyOrTheThreeNearestNeverACutList() {
     var map: [String: TemplateValue] = [:]
     for key in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] { map[key] = 1 }
-    #expect(strictErrors("{{zzz}}", .map(map)) == ["page.html.mustache:1:1: error: unknown key 'zzz' (known here: a, b, c, d, e, f, g, h, i, j)"])
-    let page = ["hero", "heroes", "site", "page", "pagination", "groups", "search", "title", "subtitle", "summary",
-                "tagline", "url"].reduce(into: [String: TemplateValue]()) { $0[$1] = 1 }
-    #expect(strictErrors("{{titel}}", .map(page)) == [
-        "page.html.mustache:1:1: error: unknown key 'titel' (nearest of the 12 known here: title, site, page, "
-            + "… run `herald inspect PATH` for all; did you mean 'title'?)"])
+    #expect(
+        strictErrors("{{zzz}}", .map(map)) == [
+            "page.html.mustache:1:1: error: unknown key 'zzz' (known here: a, b, c, d, e, f, g, h, i, j)"
+        ])
+    let page = [
+        "hero", "heroes", "site", "page", "pagination", "groups", "search", "title", "subtitle", "summary",
+        "tagline", "url"
+    ].reduce(into: [String: TemplateValue]()) { $0[$1] = 1 }
+    #expect(
+        strictErrors("{{titel}}", .map(page)) == [
+            "page.html.mustache:1:1: error: unknown key 'titel' (nearest of the 12 known here: title, site, page, "
+                + "… run `herald inspect PATH` for all; did you mean 'title'?)"
+        ])
 }
 
 @Test func strictExplainsDottedNames() {
     let value: TemplateValue = ["author": ["name": "Ann"], "price": 3, "tags": ["x"]]
-    #expect(strictErrors("{{author.nmae}}", value) == [
-        "page.html.mustache:1:1: error: unknown key 'nmae' in 'author.nmae' (known here: name; did you mean 'name'?)",
-    ])
-    #expect(strictErrors("{{price.amount}}", value) == ["page.html.mustache:1:1: error: 'price' is an integer, which has no key 'amount'"])
-    #expect(strictErrors("{{tags.3}}", value) == ["page.html.mustache:1:1: error: 'tags.3': index 3 is out of range, 'tags' has 1 item"])
-    #expect(strictErrors("{{tags}}", value) == [
-        "page.html.mustache:1:1: error: 'tags' is a list, which has no text; use a section to go through it: {{#tags}}…{{/tags}}",
-    ])
+    #expect(
+        strictErrors("{{author.nmae}}", value) == [
+            "page.html.mustache:1:1: error: unknown key 'nmae' in 'author.nmae' (known here: name; did you mean 'name'?)"
+        ])
+    #expect(
+        strictErrors("{{price.amount}}", value) == [
+            "page.html.mustache:1:1: error: 'price' is an integer, which has no key 'amount'"
+        ])
+    #expect(
+        strictErrors("{{tags.3}}", value) == [
+            "page.html.mustache:1:1: error: 'tags.3': index 3 is out of range, 'tags' has 1 item"
+        ])
+    #expect(
+        strictErrors("{{tags}}", value) == [
+            "page.html.mustache:1:1: error: 'tags' is a list, which has no text; use a section to go through it: {{#tags}}…{{/tags}}"
+        ])
 }
 
 @Test func nullIsAKnownKeyAndMissingKeysRenderEmptyWhenNotStrict() throws {
@@ -71,9 +92,10 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 }
 
 @Test func strictSuggestsPartialNames() {
-    #expect(strictErrors("{{> heder}}", partials: ["header": "H"]) == [
-        "page.html.mustache:1:1: error: unknown partial 'heder'; did you mean 'header'?",
-    ])
+    #expect(
+        strictErrors("{{> heder}}", partials: ["header": "H"]) == [
+            "page.html.mustache:1:1: error: unknown partial 'heder'; did you mean 'header'?"
+        ])
 }
 
 @Test func errorsInsidePartialsNameThePartialFile() {
@@ -93,11 +115,14 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 
 @Test func layoutsFillBlocksFromChildTemplates() throws {
     let partials = [
-        "layout": "<html>\n  <head><title>{{$title}}Site{{/title}}</title></head>\n  <body>\n    {{$content}}\n    {{/content}}\n  </body>\n</html>\n",
-        "card": "<div>{{name}}</div>\n",
+        "layout":
+            "<html>\n  <head><title>{{$title}}Site{{/title}}</title></head>\n  <body>\n    {{$content}}\n    {{/content}}\n  </body>\n</html>\n",
+        "card": "<div>{{name}}</div>\n"
     ]
-    let page = "{{<layout}}\n{{$title}}Heroes{{/title}}\n{{$content}}\n{{#heroes}}\n{{> card}}\n{{/heroes}}\n{{/content}}\n{{/layout}}\n"
-    let expected = "<html>\n  <head><title>Heroes</title></head>\n  <body>\n    <div>Ann</div>\n    <div>Bo</div>\n  </body>\n</html>\n"
+    let page =
+        "{{<layout}}\n{{$title}}Heroes{{/title}}\n{{$content}}\n{{#heroes}}\n{{> card}}\n{{/heroes}}\n{{/content}}\n{{/layout}}\n"
+    let expected =
+        "<html>\n  <head><title>Heroes</title></head>\n  <body>\n    <div>Ann</div>\n    <div>Bo</div>\n  </body>\n</html>\n"
     let rendered = try render(page, ["heroes": [["name": "Ann"], ["name": "Bo"]]], partials: partials)
     #expect(rendered == expected)
 }
@@ -107,9 +132,15 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     #expect(errors.count == 1)
     #expect(errors.first?.hasPrefix("loop.mustache:1:2: error: partials nested more than 300 levels deep") == true)
     // The chain is named once, as the cycle that repeats.
-    #expect(errors.first == "loop.mustache:1:2: error: partials nested more than 300 levels deep: loop → loop include each other without end")
+    #expect(
+        errors.first
+            == "loop.mustache:1:2: error: partials nested more than 300 levels deep: loop → loop include each other without end"
+    )
     let pair = strictErrors("{{> a}}", partials: ["a": "a{{> b}}", "b": "b{{> a}}"])
-    #expect(pair == ["b.mustache:1:2: error: partials nested more than 300 levels deep: a → b → a include each other without end"])
+    #expect(
+        pair == [
+            "b.mustache:1:2: error: partials nested more than 300 levels deep: a → b → a include each other without end"
+        ])
 }
 
 @Test func fiftyLevelsOfNestedSections() throws {
@@ -144,7 +175,7 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 @Test func rendersInParallelFromOneLibrary() async throws {
     let library = TemplateLibrary([
         try Template(name: "list", path: "list.html.mustache", source: "{{#items}}{{> item}}{{/items}}"),
-        try Template(name: "item", path: "item.mustache", source: "<{{.}}>"),
+        try Template(name: "item", path: "item.mustache", source: "<{{.}}>")
     ])
     let results = try await withThrowingTaskGroup(of: String.self) { group in
         for number in 0..<32 {
@@ -174,16 +205,23 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 @Test func aPartialIncludingItselfInsideAListStopsAtOnce() {
     let clock = ContinuousClock()
     let started = clock.now
-    let errors = strictErrors("{{> p}}", ["items": [["name": "a"], ["name": "b"]]],
-                              partials: ["p": "{{#items}}{{name}}{{> p}}{{/items}}"])
+    let errors = strictErrors(
+        "{{> p}}", ["items": [["name": "a"], ["name": "b"]]],
+        partials: ["p": "{{#items}}{{name}}{{> p}}{{/items}}"])
     #expect(clock.now - started < .seconds(5))
-    #expect(errors == ["p.mustache:1:19: error: partials nested more than 300 levels deep: p → p include each other without end"])
+    #expect(
+        errors == [
+            "p.mustache:1:19: error: partials nested more than 300 levels deep: p → p include each other without end"
+        ])
 }
 
 @Test func nestedListsThatMultiplyStopAtTheStepLimit() {
     // Twelve nested sections over a ten-item list: 10^12 items, no recursion.
     let source = String(repeating: "{{#n}}", count: 12) + "x" + String(repeating: "{{/n}}", count: 12)
     let errors = strictErrors(source, ["n": .list(Array(repeating: 1, count: 10))])
-    #expect(errors == ["page.html.mustache:1:67: error: the template renders more than 5000000 list items and partials; "
-        + "does a partial include itself inside a list?"])
+    #expect(
+        errors == [
+            "page.html.mustache:1:67: error: the template renders more than 5000000 list items and partials; "
+                + "does a partial include itself inside a list?"
+        ])
 }

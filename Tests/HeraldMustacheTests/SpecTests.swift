@@ -21,15 +21,15 @@ struct SpecCase: Decodable, Sendable, CustomTestStringConvertible {
 
     static let files = [
         "comments", "delimiters", "interpolation", "inverted", "partials", "sections",
-        "~dynamic-names", "~inheritance",
+        "~dynamic-names", "~inheritance"
     ]
 
     /// Every case of every spec file; a file that fails to load yields no cases, which the count test catches.
     static let all: [SpecCase] = files.flatMap { file -> [SpecCase] in
         struct SpecFile: Decodable { let tests: [SpecCase] }
         guard let url = folder?.appendingPathComponent(file + ".json"),
-              let data = try? Data(contentsOf: url),
-              let spec = try? JSONDecoder().decode(SpecFile.self, from: data)
+            let data = try? Data(contentsOf: url),
+            let spec = try? JSONDecoder().decode(SpecFile.self, from: data)
         else { return [] }
         return spec.tests.map { test in
             var test = test
@@ -39,9 +39,10 @@ struct SpecCase: Decodable, Sendable, CustomTestStringConvertible {
     }
 
     func render() throws -> String {
-        let library = TemplateLibrary(try (partials ?? [:]).map { name, source in
-            try Template(name: name, path: name, source: source)
-        })
+        let library = TemplateLibrary(
+            try (partials ?? [:]).map { name, source in
+                try Template(name: name, path: name, source: source)
+            })
         let main = try Template(name: "(spec)", path: "spec.mustache", source: template)
         return try library.render(main, data)
     }
@@ -49,10 +50,11 @@ struct SpecCase: Decodable, Sendable, CustomTestStringConvertible {
 
 @Test func specHasEveryCase() {
     let counts = Dictionary(grouping: SpecCase.all, by: \.file).mapValues(\.count)
-    #expect(counts == [
-        "comments": 12, "delimiters": 14, "interpolation": 42, "inverted": 22, "partials": 12,
-        "sections": 34, "~dynamic-names": 21, "~inheritance": 27,
-    ])
+    #expect(
+        counts == [
+            "comments": 12, "delimiters": 14, "interpolation": 42, "inverted": 22, "partials": 12,
+            "sections": 34, "~dynamic-names": 21, "~inheritance": 27
+        ])
     #expect(SpecCase.all.count == 184)
 }
 

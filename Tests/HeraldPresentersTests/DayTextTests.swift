@@ -51,10 +51,12 @@ import Testing
 }
 
 @Test func theTimeZoneReachesTheBoardsCards() throws {
-    let task = TaskItem(id: "1", title: "Renew the passport", status: "todo", due: try day("2026-11-21"), location: here)
+    let task = TaskItem(
+        id: "1", title: "Renew the passport", status: "todo", due: try day("2026-11-21"), location: here)
     func relative(in zoneName: String) throws -> String? {
-        let board = TaskBoardPresenter(tasks: [task], columns: ["todo", "done"],
-                                       context: try context(now: "2026-11-20T23:30:00Z", zone: zoneName))
+        let board = TaskBoardPresenter(
+            tasks: [task], columns: ["todo", "done"],
+            context: try context(now: "2026-11-20T23:30:00Z", zone: zoneName))
         return board.board(route: "tasks/")["columns"]?.list?.first?["cards"]?.list?.first?["due"]?["relative"]?.string
     }
     #expect(try relative(in: "Europe/Berlin") == "due today")

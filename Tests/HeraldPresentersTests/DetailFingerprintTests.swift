@@ -13,14 +13,18 @@ import Testing
 
 private func heroes() -> [Hero] {
     var heroes = [
-        Hero(id: "a", slug: "aquaman", name: "Aquaman", biography: "King of *Atlantis*.", publisher: "DC Comics", alignment: "good",
-             stats: [.init(name: "strength", value: 80)], appearance: [.init(name: "eyeColor", text: "blue")],
-             aliases: ["Arthur"], affiliations: ["Justice League"], images: ["a.png"], tags: ["sea"], location: here),
-        Hero(id: "b", slug: "batman", name: "Batman", fullName: "Bruce Wayne", publisher: "DC Comics", alignment: "good",
-             stats: [.init(name: "intelligence", value: 100)], location: here),
-        Hero(id: "c", slug: "cyborg", name: "Cyborg", publisher: "Marvel Comics", alignment: "bad",
-             stats: [.init(name: "strength", value: 60)], location: here),
-        Hero(id: "d", slug: "darkseid", name: "Darkseid", alignment: "bad", location: here),
+        Hero(
+            id: "a", slug: "aquaman", name: "Aquaman", biography: "King of *Atlantis*.", publisher: "DC Comics",
+            alignment: "good",
+            stats: [.init(name: "strength", value: 80)], appearance: [.init(name: "eyeColor", text: "blue")],
+            aliases: ["Arthur"], affiliations: ["Justice League"], images: ["a.png"], tags: ["sea"], location: here),
+        Hero(
+            id: "b", slug: "batman", name: "Batman", fullName: "Bruce Wayne", publisher: "DC Comics", alignment: "good",
+            stats: [.init(name: "intelligence", value: 100)], location: here),
+        Hero(
+            id: "c", slug: "cyborg", name: "Cyborg", publisher: "Marvel Comics", alignment: "bad",
+            stats: [.init(name: "strength", value: 60)], location: here),
+        Hero(id: "d", slug: "darkseid", name: "Darkseid", alignment: "bad", location: here)
     ]
     for index in heroes.indices { heroes[index].revision = index + 1 }
     return heroes
@@ -58,14 +62,16 @@ private let changes: [(String, @Sendable (inout [Hero]) -> Void)] = [
     ("rank", { $0[2].stats = [.init(name: "strength", value: 1000)] }),
     ("a hero added", { $0.append(Hero(id: "e", slug: "elektra", name: "Elektra", location: here)) }),
     ("a hero removed", { $0.remove(at: 3) }),
-    ("nothing the pages show", { $0[1].extra["unused"] = .init(.string("x")) }),
+    ("nothing the pages show", { $0[1].extra["unused"] = .init(.string("x")) })
 ]
 
 @Test(arguments: changes.indices)
 func detailFingerprintsChangeExactlyWhenTheirPagesDo(change: Int) throws {
-    let before = HeroCatalogPresenter(heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    let before = HeroCatalogPresenter(
+        heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
     let changed = applying(changes[change].1)
-    let after = HeroCatalogPresenter(heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    let after = HeroCatalogPresenter(
+        heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
     let pages = Dictionary(uniqueKeysWithValues: before.heroes.indices.map { (before.heroes[$0].slug, $0) })
     var checked = 0
     for index in after.heroes.indices {
@@ -79,39 +85,49 @@ func detailFingerprintsChangeExactlyWhenTheirPagesDo(change: Int) throws {
 }
 
 @Test func oneHerosOwnTextChangesOnlyItsOwnFingerprint() throws {
-    let before = HeroCatalogPresenter(heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    let before = HeroCatalogPresenter(
+        heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
     for change in changes where ["biography", "full name", "aliases", "nothing the pages show"].contains(change.0) {
         let changed = applying(change.1)
-        let after = HeroCatalogPresenter(heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
-        let moved = after.heroes.indices.filter { before.detailFingerprint(index: $0) != after.detailFingerprint(index: $0) }
+        let after = HeroCatalogPresenter(
+            heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+        let moved = after.heroes.indices.filter {
+            before.detailFingerprint(index: $0) != after.detailFingerprint(index: $0)
+        }
         #expect(moved.map { after.heroes[$0].slug } == ["batman"], "\(change.0)")
     }
 }
 
 @Test func theSiteChromeIsInEveryDetailFingerprint() throws {
     let plain = HeroCatalogPresenter(heroes: heroes(), groupBy: [], perPage: 2, context: try context())
-    let withPage = HeroCatalogPresenter(heroes: heroes(), groupBy: [], perPage: 2,
-                                        context: try context(pages: [.init(title: "About", route: "about/")]))
+    let withPage = HeroCatalogPresenter(
+        heroes: heroes(), groupBy: [], perPage: 2,
+        context: try context(pages: [.init(title: "About", route: "about/")]))
     #expect(plain.detail(index: 0) != withPage.detail(index: 0))
     #expect(plain.detailFingerprint(index: 0) != withPage.detailFingerprint(index: 0))
 }
 
 @Test(arguments: changes.indices)
 func listGroupAndSearchFingerprintsChangeWhenTheirPagesDo(change: Int) throws {
-    let before = HeroCatalogPresenter(heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    let before = HeroCatalogPresenter(
+        heroes: heroes(), groupBy: [.publisher, .alignment], perPage: 2, context: try context())
     let changed = applying(changes[change].1)
-    let after = HeroCatalogPresenter(heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
+    let after = HeroCatalogPresenter(
+        heroes: changed, groupBy: [.publisher, .alignment], perPage: 2, context: try context())
     let name = changes[change].0
     for number in 1...min(before.pagination.pageCount, after.pagination.pageCount)
     where before.listPage(number: number) != after.listPage(number: number) {
-        #expect(before.listFingerprint(number: number) != after.listFingerprint(number: number), "\(name): list page \(number)")
+        #expect(
+            before.listFingerprint(number: number) != after.listFingerprint(number: number),
+            "\(name): list page \(number)")
     }
     for group in after.groups {
         guard let old = before.groups.first(where: { $0.key == group.key && $0.value == group.value }) else { continue }
         for number in 1...min(old.pagination.pageCount, group.pagination.pageCount)
         where before.groupPage(old, number: number) != after.groupPage(group, number: number) {
-            #expect(before.groupFingerprint(old, number: number) != after.groupFingerprint(group, number: number),
-                    "\(name): \(group.value) page \(number)")
+            #expect(
+                before.groupFingerprint(old, number: number) != after.groupFingerprint(group, number: number),
+                "\(name): \(group.value) page \(number)")
         }
     }
     for key in [HeroGroupKey.publisher, .alignment] where before.groupIndex(key) != after.groupIndex(key) {

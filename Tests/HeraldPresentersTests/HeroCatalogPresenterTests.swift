@@ -7,19 +7,23 @@ import Testing
 private func heroes() -> [Hero] {
     [
         Hero(id: "z", slug: "zatanna", name: "Zatanna", alignment: "Neutral", location: here),
-        Hero(id: "c", slug: "cyborg", name: "Cyborg", publisher: "Marvel Comics", alignment: "bad",
-             stats: [.init(name: "strength", value: 60), .init(name: "durability", value: 200)],
-             images: ["https://example.org/cyborg.png"], location: here),
-        Hero(id: "b", slug: "batman", name: "batman", fullName: "Bruce Wayne", biography: "The *Dark Knight*.",
-             publisher: "DC Comics", alignment: "good",
-             stats: [.init(name: "intelligence", value: 100), .init(name: "strength", value: 40)],
-             appearance: [.init(name: "eyeColor", text: "blue")], aliases: ["Insider", "Matches Malone"],
-             images: ["images/batman.png"], tags: ["detective"], location: here),
-        Hero(id: "d", slug: "darkseid", name: "Darkseid", publisher: "DC Comics", alignment: "Evil",
-             stats: [.init(name: "power", value: 99.5), .init(name: "speed", value: 0.5)], location: here),
-        Hero(id: "a", slug: "aquaman", name: "Aquaman", publisher: "DC Comics", alignment: "good",
-             stats: [.init(name: "strength", value: 80), .init(name: "speed", value: 60)],
-             affiliations: ["Justice League", "Atlantis"], location: here),
+        Hero(
+            id: "c", slug: "cyborg", name: "Cyborg", publisher: "Marvel Comics", alignment: "bad",
+            stats: [.init(name: "strength", value: 60), .init(name: "durability", value: 200)],
+            images: ["https://example.org/cyborg.png"], location: here),
+        Hero(
+            id: "b", slug: "batman", name: "batman", fullName: "Bruce Wayne", biography: "The *Dark Knight*.",
+            publisher: "DC Comics", alignment: "good",
+            stats: [.init(name: "intelligence", value: 100), .init(name: "strength", value: 40)],
+            appearance: [.init(name: "eyeColor", text: "blue")], aliases: ["Insider", "Matches Malone"],
+            images: ["images/batman.png"], tags: ["detective"], location: here),
+        Hero(
+            id: "d", slug: "darkseid", name: "Darkseid", publisher: "DC Comics", alignment: "Evil",
+            stats: [.init(name: "power", value: 99.5), .init(name: "speed", value: 0.5)], location: here),
+        Hero(
+            id: "a", slug: "aquaman", name: "Aquaman", publisher: "DC Comics", alignment: "good",
+            stats: [.init(name: "strength", value: 80), .init(name: "speed", value: 60)],
+            affiliations: ["Justice League", "Atlantis"], location: here)
     ]
 }
 
@@ -75,8 +79,9 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(darkseid["stats_total"]?.string == "100")
 
     // A site's own `max:` and label for a stat.
-    let scaled = HeroCatalogPresenter(heroes: heroes(), groupBy: [], perPage: 48,
-                                      stats: ["strength": HeroStatSetting(label: "Might", max: 200)], context: try context())
+    let scaled = HeroCatalogPresenter(
+        heroes: heroes(), groupBy: [], perPage: 48,
+        stats: ["strength": HeroStatSetting(label: "Might", max: 200)], context: try context())
     let strength = try #require(scaled.detail(index: try index(of: "batman", in: scaled))["hero"]?["stats"]?.list?.last)
     #expect(strength["name"]?.string == "Might" && strength["max"]?.string == "200" && strength["percent"]?.int == 20)
 }
@@ -92,8 +97,9 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(try rank("batman") == "2")
     #expect(try rank("Darkseid") == "4")
     #expect(try rank("Zatanna") == "—")
-    #expect(presenter.featured(3, links: Linker(from: ""))["heroes"]?.list?.map { $0["name"]?.string }
-        == ["Cyborg", "Aquaman", "batman"])
+    #expect(
+        presenter.featured(3, links: Linker(from: ""))["heroes"]?.list?.map { $0["name"]?.string }
+            == ["Cyborg", "Aquaman", "batman"])
 }
 
 @Test func previousAndNextFollowNameOrder() throws {
@@ -130,21 +136,28 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
 @Test func initialsAreTheFirstLettersOfTheFirstTwoWordsThatStartWithOne() throws {
     let names = ["batman", "Jean-Luc Picard", "mr. freeze", "3-D Man", "  Lone  ", "Élodie d'Arc", "孫悟空", "42"]
     let presenter = HeroCatalogPresenter(
-        heroes: names.enumerated().map { Hero(id: "\($0.offset)", slug: "h\($0.offset)", name: $0.element, location: here) },
+        heroes: names.enumerated().map {
+            Hero(id: "\($0.offset)", slug: "h\($0.offset)", name: $0.element, location: here)
+        },
         groupBy: [], perPage: 48, context: try context())
-    let initials = Dictionary(uniqueKeysWithValues: presenter.heroes.indices.map {
-        (presenter.heroes[$0].name, presenter.detail(index: $0)["hero"]?["initials"]?.string)
-    })
-    #expect(initials == ["batman": "B", "Jean-Luc Picard": "JL", "mr. freeze": "MF", "3-D Man": "DM", "  Lone  ": "L",
-                         "Élodie d'Arc": "ÉD", "孫悟空": "孫", "42": ""])
+    let initials = Dictionary(
+        uniqueKeysWithValues: presenter.heroes.indices.map {
+            (presenter.heroes[$0].name, presenter.detail(index: $0)["hero"]?["initials"]?.string)
+        })
+    #expect(
+        initials == [
+            "batman": "B", "Jean-Luc Picard": "JL", "mr. freeze": "MF", "3-D Man": "DM", "  Lone  ": "L",
+            "Élodie d'Arc": "ÉD", "孫悟空": "孫", "42": ""
+        ])
 }
 
 @Test func alignmentClasses() throws {
     let cards = try #require(try catalog().listPage(number: 1)["heroes"]?.list)
     // Aquaman good, batman good, Cyborg bad, Darkseid Evil, Zatanna Neutral.
     #expect(cards.map { $0["alignment_class"]?.string } == ["good", "good", "bad", "bad", "neutral"])
-    let unknown = HeroCatalogPresenter(heroes: [Hero(id: "x", slug: "x", name: "X", location: here)], groupBy: [],
-                                       perPage: 48, context: try context())
+    let unknown = HeroCatalogPresenter(
+        heroes: [Hero(id: "x", slug: "x", name: "X", location: here)], groupBy: [],
+        perPage: 48, context: try context())
     let card = try #require(unknown.listPage(number: 1)["heroes"]?.list?.first)
     #expect(card["alignment_class"]?.string == "unknown")
     #expect(card["alignment"]?.string == "unknown")
@@ -172,11 +185,12 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
 
 @Test func groupPagesAndRoutes() throws {
     let presenter = try catalog()
-    #expect(presenter.groups.map(\.route) == [
-        "heroes/publisher/dc-comics/", "heroes/publisher/marvel-comics/",
-        // Values in reading order, case ignored: not capitals first, as code points would have it.
-        "heroes/alignment/bad/", "heroes/alignment/evil/", "heroes/alignment/good/", "heroes/alignment/neutral/",
-    ])
+    #expect(
+        presenter.groups.map(\.route) == [
+            "heroes/publisher/dc-comics/", "heroes/publisher/marvel-comics/",
+            // Values in reading order, case ignored: not capitals first, as code points would have it.
+            "heroes/alignment/bad/", "heroes/alignment/evil/", "heroes/alignment/good/", "heroes/alignment/neutral/"
+        ])
     #expect(presenter.groupIndexRoute(.publisher) == "heroes/publisher/")
 
     let dc = try #require(presenter.groups.first { $0.value == "DC Comics" })
@@ -198,7 +212,8 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(second["summary"]?.string == "3 heroes. Page 2 of 2.")
     #expect(second["heroes"]?.list?.map { $0["name"]?.string } == ["Darkseid"])
     #expect(second["heroes"]?.list?.first?["href"]?.string == "../../../../../heroes/darkseid/index.html")
-    #expect(second["pagination"]?["previous"]?["href"]?.string == "../../../../../heroes/publisher/dc-comics/index.html")
+    #expect(
+        second["pagination"]?["previous"]?["href"]?.string == "../../../../../heroes/publisher/dc-comics/index.html")
     #expect(second["links"]?["group_index"]?.string == "../../../../../heroes/publisher/index.html")
 
     let alignments = presenter.groupIndex(.alignment)
@@ -215,7 +230,8 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(entries.map { $0["last"]?.bool } == [false, false, false, false, true])
     #expect(entries.map { $0["name"]?.string } == ["Aquaman", "batman", "Cyborg", "Darkseid", "Zatanna"])
     // A hero's link is the pieces around its slug; its summary one of the shared ones.
-    #expect((index["link_before"]?.string ?? "") + (entries[1]["slug"]?.string ?? "") + (index["link_after"]?.string ?? "")
+    #expect(
+        (index["link_before"]?.string ?? "") + (entries[1]["slug"]?.string ?? "") + (index["link_after"]?.string ?? "")
             == "heroes/batman/index.html")
     let summaries = try #require(index["summaries"]?.list?.map { $0["text"]?.string ?? "" })
     #expect(Set(summaries).count == summaries.count)

@@ -9,8 +9,9 @@ import Testing
 
 private let facts = [
     RecordFact(name: "primary_attr", label: "Primary attribute", values: ["agi": "Agility", "str": "Strength"]),
-    RecordFact(name: "roles"), RecordFact(name: "move_speed"), RecordFact(name: "APPEARANCES"), RecordFact(name: "alive"),
-    RecordFact(name: "first_seen"), RecordFact(name: "wiki"), RecordFact(name: "eyeColor"),
+    RecordFact(name: "roles"), RecordFact(name: "move_speed"), RecordFact(name: "APPEARANCES"),
+    RecordFact(name: "alive"),
+    RecordFact(name: "first_seen"), RecordFact(name: "wiki"), RecordFact(name: "eyeColor")
 ]
 
 private func hero(_ name: String, _ values: [DataValue]) -> Hero {
@@ -22,17 +23,26 @@ private func hero(_ name: String, _ values: [DataValue]) -> Hero {
 
 private func roles(_ names: String...) -> DataValue { .list(names.map { DataNode(.string($0)) }) }
 
-private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSort = .name) throws -> HeroCatalogPresenter {
+private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSort = .name) throws
+    -> HeroCatalogPresenter
+{
     let heroes = [
-        hero("Juggernaut", [.string("agi"), roles("Carry", "Pusher"), .int(300), .string("12345"), .bool(true),
-                            .string("2013-07-09"), .string("https://dota2.example.org/juggernaut"), .null]),
+        hero(
+            "Juggernaut",
+            [
+                .string("agi"), roles("Carry", "Pusher"), .int(300), .string("12345"), .bool(true),
+                .string("2013-07-09"), .string("https://dota2.example.org/juggernaut"), .null
+            ]),
         hero("Axe", [.string("str"), roles("Initiator"), .int(310), .null, .bool(false), .null, .null, .string("red")]),
-        hero("Anti-Mage", [.string("agi"), roles("Carry"), .double(305.5), .int(7), .null, .null, .null, .null]),
+        hero("Anti-Mage", [.string("agi"), roles("Carry"), .double(305.5), .int(7), .null, .null, .null, .null])
     ]
-    let groups = [HeroGroupKey(value: .fact(0), name: "primary_attr"),
-                  HeroGroupKey(value: .fact(1), name: "roles", folder: "role", label: "Roles")]
-    return HeroCatalogPresenter(heroes: heroes, groupBy: groups, perPage: 48, facts: facts, card: card, sort: sort,
-                                context: try context())
+    let groups = [
+        HeroGroupKey(value: .fact(0), name: "primary_attr"),
+        HeroGroupKey(value: .fact(1), name: "roles", folder: "role", label: "Roles")
+    ]
+    return HeroCatalogPresenter(
+        heroes: heroes, groupBy: groups, perPage: 48, facts: facts, card: card, sort: sort,
+        context: try context())
 }
 
 @Test func factsAreFormattedLabelledAndLinkedToTheirGroups() throws {
@@ -40,12 +50,21 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     let index = try #require(presenter.heroes.firstIndex { $0.name == "Juggernaut" })
     let hero = try #require(presenter.detail(index: index)["hero"])
     let list = try #require(hero["facts"]?.list)
-    #expect(list.map { $0["label"]?.string } == ["Primary attribute", "Roles", "Move speed", "Appearances", "Alive",
-                                                 "First seen", "Wiki", "Eye color"])
-    #expect(list.map { $0["text"] } == [.string("Agility"), .string("Carry, Pusher"), .string("300"), .string("12,345"),
-                                        .string("Yes"), .string("Jul 9, 2013"), .string("https://dota2.example.org/juggernaut"), .null])
+    #expect(
+        list.map { $0["label"]?.string } == [
+            "Primary attribute", "Roles", "Move speed", "Appearances", "Alive",
+            "First seen", "Wiki", "Eye color"
+        ])
+    #expect(
+        list.map { $0["text"] } == [
+            .string("Agility"), .string("Carry, Pusher"), .string("300"), .string("12,345"),
+            .string("Yes"), .string("Jul 9, 2013"), .string("https://dota2.example.org/juggernaut"), .null
+        ])
     #expect(list[0]["items"]?.list?.first?["href"]?.string == "../../heroes/primary-attr/agility/index.html")
-    #expect(list[1]["items"]?.list?.map { $0["href"]?.string } == ["../../heroes/role/carry/index.html", "../../heroes/role/pusher/index.html"])
+    #expect(
+        list[1]["items"]?.list?.map { $0["href"]?.string } == [
+            "../../heroes/role/carry/index.html", "../../heroes/role/pusher/index.html"
+        ])
     #expect(list[6]["items"]?.list?.first?["href"]?.string == "https://dota2.example.org/juggernaut")
     #expect(list[7]["missing"]?.bool == true && list[7]["items"]?.list == [] && list[7]["empty_text"]?.string == "—")
     #expect(hero["fact"]?["primary_attr"]?.string == "Agility")
@@ -68,10 +87,11 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
 
 @Test func groupPagesAreHeadedByTheLabelAndDisplayNames() throws {
     let presenter = try catalog()
-    #expect(presenter.groups.map(\.route) == [
-        "heroes/primary-attr/agility/", "heroes/primary-attr/strength/",
-        "heroes/role/carry/", "heroes/role/initiator/", "heroes/role/pusher/",
-    ])
+    #expect(
+        presenter.groups.map(\.route) == [
+            "heroes/primary-attr/agility/", "heroes/primary-attr/strength/",
+            "heroes/role/carry/", "heroes/role/initiator/", "heroes/role/pusher/"
+        ])
     let agility = try #require(presenter.groups.first)
     #expect(presenter.groupPage(agility)["title"]?.string == "Primary attribute: Agility")
     #expect(presenter.groupPage(agility)["heroes"]?.list?.map { $0["name"]?.string } == ["Anti-Mage", "Juggernaut"])
@@ -91,9 +111,10 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
 
 @Test func fingerprintsFollowTheFactsTheCardsAndTheOrder() throws {
     let plain = try catalog()
-    let relabelled = HeroCatalogPresenter(heroes: plain.heroes, groupBy: plain.groupBy, perPage: 48,
-                                          facts: [RecordFact(name: "primary_attr", label: "Attribute")] + facts.dropFirst(),
-                                          card: [.fact(0), .fact(2)], context: try context())
+    let relabelled = HeroCatalogPresenter(
+        heroes: plain.heroes, groupBy: plain.groupBy, perPage: 48,
+        facts: [RecordFact(name: "primary_attr", label: "Attribute")] + facts.dropFirst(),
+        card: [.fact(0), .fact(2)], context: try context())
     #expect(plain.detail(index: 0) != relabelled.detail(index: 0))
     #expect(plain.detailFingerprint(index: 0) != relabelled.detailFingerprint(index: 0))
     let otherCard = try catalog(card: [.fact(1)])

@@ -35,7 +35,9 @@ import Testing
 
 @Test func fragmentsFollowTheFile() {
     #expect(Linker(from: "").href("tasks/", fragment: "task-7") == "tasks/index.html#task-7")
-    #expect(Linker(from: "tasks/tags/home/").href("tasks/", fragment: "column-done") == "../../../tasks/index.html#column-done")
+    #expect(
+        Linker(from: "tasks/tags/home/").href("tasks/", fragment: "column-done")
+            == "../../../tasks/index.html#column-done")
     #expect(Linker(from: "").href("feed.xml", fragment: "top") == "feed.xml#top")
 }
 

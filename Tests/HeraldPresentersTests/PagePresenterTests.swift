@@ -4,9 +4,10 @@ import Testing
 
 @Test func aTableOfContentsOnlyForSeveralSections() throws {
     let presenter = PagePresenter(context: try context())
-    let long = Page(title: "About", slug: "about",
-                    body: "Intro.\n\n## Who we are\n\nUs.\n\n### Detail\n\nMore.\n\n## How to reach us\n\nMail.\n",
-                    location: here)
+    let long = Page(
+        title: "About", slug: "about",
+        body: "Intro.\n\n## Who we are\n\nUs.\n\n### Detail\n\nMore.\n\n## How to reach us\n\nMail.\n",
+        location: here)
     let view = presenter.view(long)
     #expect(view["has_toc"]?.bool == true)
     let toc = try #require(view["toc"]?.list)

@@ -30,7 +30,8 @@ import Testing
         }
     }
     #expect(numbers(first) == [1, 2, 3, 0, 21])
-    #expect(numbers(pagination.view(page: 10, links: Linker(from: "heroes/page/10/"))) == [1, 0, 8, 9, 10, 11, 12, 0, 21])
+    #expect(
+        numbers(pagination.view(page: 10, links: Linker(from: "heroes/page/10/"))) == [1, 0, 8, 9, 10, 11, 12, 0, 21])
     #expect(first["pages"]?.list?.compactMap { $0["current"]?.bool == true ? $0["number"]?.int : nil } == [1])
 
     let second = pagination.view(page: 2, links: Linker(from: pagination.route(ofPage: 2)))
@@ -57,7 +58,6 @@ import Testing
     // A page size below one would divide by zero; it counts as one.
     #expect(Pagination(itemCount: 3, perPage: 0, firstRoute: "heroes/").pageCount == 3)
 }
-
 
 @Test func hugePageSizesAndNumbersDoNotOverflow() {
     let pagination = Pagination(itemCount: 5, perPage: Int.max, firstRoute: "heroes/")

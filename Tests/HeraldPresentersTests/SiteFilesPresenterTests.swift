@@ -6,27 +6,35 @@ import Testing
     let files = SiteFilesPresenter(context: try context(baseURL: "https://example.org/board/"))
     let sitemap = files.sitemap(routes: [("", nil), ("tasks/", try day("2026-11-02")), ("heroes/page/2/", nil)])
     let urls = try #require(sitemap["urls"]?.list)
-    #expect(urls.map { $0["loc"]?.string } == [
-        "https://example.org/board/", "https://example.org/board/tasks/", "https://example.org/board/heroes/page/2/",
-    ])
+    #expect(
+        urls.map { $0["loc"]?.string } == [
+            "https://example.org/board/", "https://example.org/board/tasks/", "https://example.org/board/heroes/page/2/"
+        ])
     #expect(urls.map { $0["lastmod"]?.string } == [nil, "2026-11-02", nil])
     #expect(files.robots()["sitemap"]?.string == "https://example.org/board/sitemap.xml")
 }
 
 @Test func theFeedListsCompletedTasksNewestFirst() throws {
     let tasks = [
-        TaskItem(id: "1", title: "Old", status: "done", completed: true, completedAt: try day("2026-10-01"), location: here),
+        TaskItem(
+            id: "1", title: "Old", status: "done", completed: true, completedAt: try day("2026-10-01"), location: here),
         TaskItem(id: "2", title: "Open", status: "todo", location: here),
-        TaskItem(id: "3", title: "New", notes: "Shipped it.", status: "done", completed: true,
-             completedAt: try day("2026-11-18"), location: here),
+        TaskItem(
+            id: "3", title: "New", notes: "Shipped it.", status: "done", completed: true,
+            completedAt: try day("2026-11-18"), location: here),
         // Done, but with no completion day: it cannot be placed in time, so the feed leaves it out.
         TaskItem(id: "4", title: "Undated", status: "done", completed: true, location: here),
-        TaskItem(id: "5", title: "Middle", status: "done", completed: true, completedAt: try day("2026-11-02"), location: here),
+        TaskItem(
+            id: "5", title: "Middle", status: "done", completed: true, completedAt: try day("2026-11-02"),
+            location: here)
     ]
     let feed = SiteFilesPresenter(context: try context()).feed(tasks: tasks)
     let entries = try #require(feed["entries"]?.list)
     #expect(entries.map { $0["title"]?.string } == ["Done: New", "Done: Middle", "Done: Old"])
-    #expect(entries.map { $0["updated"]?.string } == ["2026-11-18T00:00:00Z", "2026-11-02T00:00:00Z", "2026-10-01T00:00:00Z"])
+    #expect(
+        entries.map { $0["updated"]?.string } == [
+            "2026-11-18T00:00:00Z", "2026-11-02T00:00:00Z", "2026-10-01T00:00:00Z"
+        ])
     #expect(entries.first?["link"]?.string == "https://example.org/board/tasks/#task-3")
     #expect(entries.first?["summary"]?.string == "Shipped it.")
     #expect(entries.last?["summary"]?.string == "Old")
@@ -44,7 +52,8 @@ import Testing
 
 @Test func theNotFoundPageLinksFromTheBasePath() throws {
     let assets = ["herald_css": "assets/herald.0123abcd.css"]
-    let board = SiteFilesPresenter(context: try context(baseURL: "https://example.org/board/", assets: assets)).notFound()
+    let board = SiteFilesPresenter(context: try context(baseURL: "https://example.org/board/", assets: assets))
+        .notFound()
     #expect(board["links"]?["home"]?.string == "/board/")
     #expect(board["links"]?["tasks"]?.string == "/board/tasks/")
     #expect(board["assets"]?["herald_css"]?.string == "/board/assets/herald.0123abcd.css")

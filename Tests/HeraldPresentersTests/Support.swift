@@ -27,12 +27,15 @@ func day(_ text: String) throws -> Day {
 }
 
 /// A site context with a fixed "now", so every date in the view data is reproducible.
-func context(now: String = "2026-11-20T12:00:00Z", zone identifier: String = "UTC",
-             baseURL: String = "https://example.org/board/", assets: [String: String] = [:],
-             pages: [SiteContext.NavPage] = []) throws -> SiteContext {
-    SiteContext(title: "Test Board", language: "en", baseURL: baseURL, timeZone: try zone(identifier),
-                now: try instant(now), assets: assets, hasTasks: true, hasHeroes: true, pages: pages,
-                markdown: MarkdownRenderer(), data: .map([:]))
+func context(
+    now: String = "2026-11-20T12:00:00Z", zone identifier: String = "UTC",
+    baseURL: String = "https://example.org/board/", assets: [String: String] = [:],
+    pages: [SiteContext.NavPage] = []
+) throws -> SiteContext {
+    SiteContext(
+        title: "Test Board", language: "en", baseURL: baseURL, timeZone: try zone(identifier),
+        now: try instant(now), assets: assets, hasTasks: true, hasHeroes: true, pages: pages,
+        markdown: MarkdownRenderer(), data: .map([:]))
 }
 
 let here = SourceLocation(file: "test", line: 1, column: 1)

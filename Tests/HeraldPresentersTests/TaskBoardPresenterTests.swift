@@ -9,23 +9,30 @@ private let columns = ["todo", "doing", "review", "done"]
 
 private func tasks() throws -> [TaskItem] {
     [
-        TaskItem(id: "1", title: "Water the plants", status: "todo", priority: "B", due: try day("2026-11-25"),
-             tags: ["home"], project: "Garden", location: here),
+        TaskItem(
+            id: "1", title: "Water the plants", status: "todo", priority: "B", due: try day("2026-11-25"),
+            tags: ["home"], project: "Garden", location: here),
         TaskItem(id: "2", title: "Call the bank", status: "todo", priority: "A", location: here),
         TaskItem(id: "3", title: "Book flights", status: "todo", due: try day("2026-11-22"), location: here),
         TaskItem(id: "4", title: "Pay rent", status: "todo", due: try day("2026-11-21"), location: here),
         TaskItem(id: "5", title: "Read a book", status: "todo", location: here),
-        TaskItem(id: "6", title: "File taxes", status: "todo", priority: "A", due: try day("2026-11-19"), location: here),
-        TaskItem(id: "7", title: "Fix the fence", status: "todo", due: try day("2026-11-01"), tags: ["home"],
-             project: "Garden", location: here),
-        TaskItem(id: "8", title: "Write report", notes: "Draft the *summary* first.", status: "doing", tags: ["work"],
-             assignee: "ana", location: here),
-        TaskItem(id: "9", title: "Ship v1", status: "done", completed: true, due: try day("2026-11-05"),
-             completedAt: try day("2026-11-10"), location: here),
-        TaskItem(id: "10", title: "Plan sprint", status: "done", completed: true, completedAt: try day("2026-11-18"),
-             tags: ["work"], location: here),
-        TaskItem(id: "11", title: "Clean desk", status: "done", completed: true, completedAt: try day("2026-11-14"),
-             location: here),
+        TaskItem(
+            id: "6", title: "File taxes", status: "todo", priority: "A", due: try day("2026-11-19"), location: here),
+        TaskItem(
+            id: "7", title: "Fix the fence", status: "todo", due: try day("2026-11-01"), tags: ["home"],
+            project: "Garden", location: here),
+        TaskItem(
+            id: "8", title: "Write report", notes: "Draft the *summary* first.", status: "doing", tags: ["work"],
+            assignee: "ana", location: here),
+        TaskItem(
+            id: "9", title: "Ship v1", status: "done", completed: true, due: try day("2026-11-05"),
+            completedAt: try day("2026-11-10"), location: here),
+        TaskItem(
+            id: "10", title: "Plan sprint", status: "done", completed: true, completedAt: try day("2026-11-18"),
+            tags: ["work"], location: here),
+        TaskItem(
+            id: "11", title: "Clean desk", status: "done", completed: true, completedAt: try day("2026-11-14"),
+            location: here)
     ]
 }
 
@@ -134,7 +141,7 @@ private func card(_ id: String, in view: TemplateValue) throws -> TemplateValue 
 @Test func tagsThatFoldToOneSlugKeepPagesOfTheirOwn() throws {
     let tasks = [
         TaskItem(id: "1", title: "a", status: "todo", tags: ["C#"], location: here),
-        TaskItem(id: "2", title: "b", status: "todo", tags: ["c"], location: here),
+        TaskItem(id: "2", title: "b", status: "todo", tags: ["c"], location: here)
     ]
     let presenter = TaskBoardPresenter(tasks: tasks, columns: ["todo"], context: try context())
     #expect(presenter.tags.map(\.route) == ["tasks/tags/c/", "tasks/tags/c-2/"])
@@ -190,8 +197,12 @@ private func card(_ id: String, in view: TemplateValue) throws -> TemplateValue 
 
 @Test func tagPagesGetUniqueNonEmptyFolders() throws {
     // `C#` and `c` fold to one slug; tags in another script fold to nothing at all.
-    let tagged = TaskItem(id: "1", title: "Tagged", status: "todo", tags: ["C#", "c", "日本", "中文", "Señora"], location: here)
+    let tagged = TaskItem(
+        id: "1", title: "Tagged", status: "todo", tags: ["C#", "c", "日本", "中文", "Señora"], location: here)
     let board = TaskBoardPresenter(tasks: [tagged], columns: columns, context: try context())
-    #expect(board.tags.map(\.route) == ["tasks/tags/c/", "tasks/tags/senora/", "tasks/tags/c-2/",
-                                        "tasks/tags/item-1/", "tasks/tags/item-2/"])
+    #expect(
+        board.tags.map(\.route) == [
+            "tasks/tags/c/", "tasks/tags/senora/", "tasks/tags/c-2/",
+            "tasks/tags/item-1/", "tasks/tags/item-2/"
+        ])
 }

@@ -12,11 +12,11 @@ private func bars(_ view: TemplateValue) -> [TemplateValue] {
     // start on Monday 2026-08-31 (ISO week 36).
     let text = DayText(today: try day("2026-11-20"))
     let completions = try [
-        "2026-08-30",                                           // Sunday before the window: not counted
-        "2026-08-31", "2026-09-02", "2026-09-05", "2026-09-06", // week 36, Monday to Sunday: 4
-        "2026-11-15",                                           // Sunday of week 46: 1
-        "2026-11-16", "2026-11-20",                             // week 47: 2
-        "2026-11-23",                                           // next week: not counted
+        "2026-08-30",  // Sunday before the window: not counted
+        "2026-08-31", "2026-09-02", "2026-09-05", "2026-09-06",  // week 36, Monday to Sunday: 4
+        "2026-11-15",  // Sunday of week 46: 1
+        "2026-11-16", "2026-11-20",  // week 47: 2
+        "2026-11-23"  // next week: not counted
     ].map(day)
     let view = WeeklyChart().view(completions: completions, text: text)
     let chart = bars(view)
@@ -31,8 +31,10 @@ private func bars(_ view: TemplateValue) -> [TemplateValue] {
 
 @Test func barHeightsAreProportionalToTheCounts() throws {
     let text = DayText(today: try day("2026-11-20"))
-    let completions = try ["2026-08-31", "2026-09-01", "2026-09-02", "2026-09-03", "2026-11-09", "2026-11-16", "2026-11-17"]
-        .map(day)
+    let completions = try [
+        "2026-08-31", "2026-09-01", "2026-09-02", "2026-09-03", "2026-11-09", "2026-11-16", "2026-11-17"
+    ]
+    .map(day)
     let view = WeeklyChart().view(completions: completions, text: text)
     let chart = bars(view)
     let heights = chart.map { $0["height"]?.int ?? -1 }

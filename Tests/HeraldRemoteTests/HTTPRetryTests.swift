@@ -26,5 +26,7 @@ import Testing
 @Test func onlyServerErrorsAndRateLimitsAreAskedAgain() {
     #expect(HTTPRetry.isTransient(500) && HTTPRetry.isTransient(503) && HTTPRetry.isTransient(429))
     // Of the 4xx, only 429 (PRODUCT.md §6: never other 4xx).
-    for status in [200, 301, 304] + (400..<500).filter({ $0 != 429 }) { #expect(!HTTPRetry.isTransient(status), "\(status)") }
+    for status in [200, 301, 304] + (400..<500).filter({ $0 != 429 }) {
+        #expect(!HTTPRetry.isTransient(status), "\(status)")
+    }
 }

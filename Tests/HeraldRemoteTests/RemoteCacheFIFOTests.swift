@@ -32,8 +32,9 @@ private func outcome(_ read: (entry: RemoteCache.Entry, body: [UInt8])??) -> Str
     let key = cache.key(url: url, cacheKey: nil)
     let body = Array("[]".utf8)
     let now = Date()
-    try cache.write(key, RemoteCache.Entry(url: url, asOf: now, checked: now, size: body.count, hash: RemoteCache.hash(body)),
-                    body: body)
+    try cache.write(
+        key, RemoteCache.Entry(url: url, asOf: now, checked: now, size: body.count, hash: RemoteCache.hash(body)),
+        body: body)
     #expect(outcome(cache.read(key)) == "read")
     let bodyFile = folder.url(".herald-cache/\(key).body")
     try FileManager.default.removeItem(at: bodyFile)

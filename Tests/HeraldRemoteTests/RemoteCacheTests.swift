@@ -13,8 +13,9 @@ private let now = Date(timeIntervalSince1970: 1_795_000_000)
 private let body = Array(#"[{"title":"Call Mom"}]"#.utf8)
 
 private func entry(checked: Date, body: [UInt8] = body) -> RemoteCache.Entry {
-    RemoteCache.Entry(url: url, etag: "\"v1\"", lastModified: nil, contentType: "application/json",
-                      asOf: checked, checked: checked, size: body.count, hash: RemoteCache.hash(body))
+    RemoteCache.Entry(
+        url: url, etag: "\"v1\"", lastModified: nil, contentType: "application/json",
+        asOf: checked, checked: checked, size: body.count, hash: RemoteCache.hash(body))
 }
 
 private func files(in folder: URL) -> [String] {
@@ -60,7 +61,7 @@ private func files(in folder: URL) -> [String] {
         ("a body of other bytes", { try Data(#"[{"title":"Call Dad"}]"#.utf8).write(to: bodyFile) }),
         ("a cut body", { try Data(body.dropLast()).write(to: bodyFile) }),
         ("no body", { try FileManager.default.removeItem(at: bodyFile) }),
-        ("an entry that is not JSON", { try Data(#"{"url":"#.utf8).write(to: entryFile) }),
+        ("an entry that is not JSON", { try Data(#"{"url":"#.utf8).write(to: entryFile) })
     ]
     for (damage, apply) in damages {
         try cache.write(key, entry(checked: now), body: body)
@@ -95,8 +96,11 @@ private func fetcher(_ folder: URL, offline: Bool = false) -> RemoteFetcher {
     #expect(try stale.documents(for: spec).map(\.bytes) == [body])
     #expect(stale.reports.map(\.outcome) == ["stale"])
     #expect(stale.status(of: url)?.failure == "connection refused")
-    #expect(stale.log.all.map(\.message) == ["cannot fetch the source (connection refused); building from the copy of "
-                                             + "Nov 18, 2026 11:05 (1 minute old)"])
+    #expect(
+        stale.log.all.map(\.message) == [
+            "cannot fetch the source (connection refused); building from the copy of "
+                + "Nov 18, 2026 11:05 (1 minute old)"
+        ])
 }
 
 @Test func offlineTheCacheIsAllThereIs() throws {
@@ -107,12 +111,14 @@ private func fetcher(_ folder: URL, offline: Bool = false) -> RemoteFetcher {
         _ = try fetcher(folder, offline: true).documents(for: SourceSpec(path: url))
         Issue.record("built offline from no copy")
     } catch {
-        #expect(error.diagnostics.map(\.message)
-            == ["no cached copy to build from, and --offline fetches nothing; build once without --offline"])
+        #expect(
+            error.diagnostics.map(\.message)
+                == ["no cached copy to build from, and --offline fetches nothing; build once without --offline"])
     }
     // However old the copy: offline, it is what the build reads.
     let cache = RemoteCache(folder: folder)
-    try cache.write(cache.key(url: url, cacheKey: nil), entry(checked: now.addingTimeInterval(-86_400 * 30)), body: body)
+    try cache.write(
+        cache.key(url: url, cacheKey: nil), entry(checked: now.addingTimeInterval(-86_400 * 30)), body: body)
     let offline = fetcher(folder, offline: true)
     #expect(try offline.documents(for: SourceSpec(path: url)).map(\.bytes) == [body])
     #expect(offline.reports.map(\.outcome) == ["offline"])

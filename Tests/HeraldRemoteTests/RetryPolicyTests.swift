@@ -9,8 +9,10 @@ import Testing
 private typealias Answer = Result<HTTPFetcher.Response, HTTPFetcher.Failure>
 
 private func status(_ code: Int, retryAfter: String? = nil) -> Answer {
-    .success(HTTPFetcher.Response(url: "https://api.example.org/tasks.json", status: code,
-                                  headers: HTTPHeaders(retryAfter.map { [("Retry-After", $0)] } ?? []), body: []))
+    .success(
+        HTTPFetcher.Response(
+            url: "https://api.example.org/tasks.json", status: code,
+            headers: HTTPHeaders(retryAfter.map { [("Retry-After", $0)] } ?? []), body: []))
 }
 
 private func failure(transient: Bool) -> Answer {
@@ -21,10 +23,11 @@ private func failure(transient: Bool) -> Answer {
 private func retried(_ answers: [Answer]) -> (result: Answer, tries: Int, waits: [Double]) {
     var tries = 0
     var waits: [Double] = []
-    let result = HTTPFetcher.retrying(ask: {
-        defer { tries += 1 }
-        return answers[min(tries, answers.count - 1)]
-    }, wait: { waits.append($0) })
+    let result = HTTPFetcher.retrying(
+        ask: {
+            defer { tries += 1 }
+            return answers[min(tries, answers.count - 1)]
+        }, wait: { waits.append($0) })
     return (result, tries, waits)
 }
 

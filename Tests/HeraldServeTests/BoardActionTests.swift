@@ -12,12 +12,16 @@ import Testing
 // Origin a browser would send.
 
 /// One request to the live server at `port`, its Host `authority` (this server's address when nil).
-private func send(_ method: HTTPRequest.Method, _ path: String, port: Int, authority: String? = nil,
-                  headers: [(String, String)] = [], body: String? = nil) async throws -> TestClient.Response {
+private func send(
+    _ method: HTTPRequest.Method, _ path: String, port: Int, authority: String? = nil,
+    headers: [(String, String)] = [], body: String? = nil
+) async throws -> TestClient.Response {
     let fields = try HTTPFields(headers)
     return try await TestClient.withClient(host: "localhost", port: port) { client in
-        try await client.execute(TestClient.Request(path, method: method, authority: authority ?? "localhost:\(port)",
-                                                    headers: fields, body: body.map { ByteBuffer(string: $0) }))
+        try await client.execute(
+            TestClient.Request(
+                path, method: method, authority: authority ?? "localhost:\(port)",
+                headers: fields, body: body.map { ByteBuffer(string: $0) }))
     }
 }
 
@@ -30,7 +34,8 @@ private func pageHeaders(port: Int, token: String) -> [(String, String)] {
 private func boardSettings(of page: String) throws -> [String: Any]? {
     let start = try #require(page.range(of: #"<script type="application/json" id="herald-serve-config">"#))
     let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
-    let settings = try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
+    let settings =
+        try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
     return settings?["board"] as? [String: Any]
 }
 
@@ -57,8 +62,9 @@ private func boardSettings(of page: String) throws -> [String: Any]? {
     let token = site.served.requestGuard.token
     try await site.application().test(.live) { client in
         let port = try #require(client.port)
-        let added = try await send(.post, PageInjection.tasksPath, port: port, headers: pageHeaders(port: port, token: token),
-                                   body: #"{"action":"add","text":"Water the plants"}"#)
+        let added = try await send(
+            .post, PageInjection.tasksPath, port: port, headers: pageHeaders(port: port, token: token),
+            body: #"{"action":"add","text":"Water the plants"}"#)
         #expect(added.status == .ok)
         #expect(text(try #require(added.body)).hasPrefix(#"{"id":""#))
         #expect(try site.folder.read("Content/todo.txt").hasPrefix(todo))
@@ -83,18 +89,20 @@ private func boardSettings(of page: String) throws -> [String: Any]? {
             (nil, [("Origin", "http://evil.example"), ("X-Herald-Token", token)]),
             (nil, [("Origin", "null"), ("X-Herald-Token", token)]),
             (nil, [("Origin", "http://127.0.0.1:\(port)"), ("X-Herald-Token", token)]),
-            ("evil.example:\(port)", [("Origin", "http://evil.example:\(port)"), ("X-Herald-Token", token)]),
+            ("evil.example:\(port)", [("Origin", "http://evil.example:\(port)"), ("X-Herald-Token", token)])
         ]
         for (authority, headers) in refused {
-            let reply = try await send(.post, PageInjection.tasksPath, port: port, authority: authority, headers: headers, body: add)
+            let reply = try await send(
+                .post, PageInjection.tasksPath, port: port, authority: authority, headers: headers, body: add)
             #expect(reply.status == .forbidden, "\(headers)")
             #expect(text(try #require(reply.body)).hasPrefix(#"{"error":"refused: "#))
             #expect(reply.headers[.connection] == "close")
         }
         // A header the guard reads, given twice: malformed, whichever copy would pass.
         for twice in [("Host", "evil.example:\(port)"), ("Origin", "http://evil.example"), ("X-Herald-Token", "0")] {
-            let reply = try await send(.post, PageInjection.tasksPath, port: port,
-                                       headers: pageHeaders(port: port, token: token) + [twice], body: add)
+            let reply = try await send(
+                .post, PageInjection.tasksPath, port: port,
+                headers: pageHeaders(port: port, token: token) + [twice], body: add)
             #expect(reply.status == .badRequest, "\(twice.0)")
         }
     }
@@ -108,16 +116,18 @@ private func boardSettings(of page: String) throws -> [String: Any]? {
     try await site.application().test(.live) { client in
         let port = try #require(client.port)
         let padded = #"{"action":"add","text":"Too much"}"# + String(repeating: " ", count: BoardActions.maxBody)
-        let reply = try await send(.post, PageInjection.tasksPath, port: port, headers: pageHeaders(port: port, token: token),
-                                   body: padded)
+        let reply = try await send(
+            .post, PageInjection.tasksPath, port: port, headers: pageHeaders(port: port, token: token),
+            body: padded)
         #expect(reply.status == .contentTooLarge)
         #expect(text(try #require(reply.body)).contains("larger than \(BoardActions.maxBody) bytes"))
         #expect(reply.headers[.connection] == "close")
         // The largest body still read is an action like any other.
         let largest = #"{"action":"add","text":"Just fits"}"#
         let fits = largest + String(repeating: " ", count: BoardActions.maxBody - largest.utf8.count)
-        let accepted = try await send(.post, PageInjection.tasksPath, port: port, headers: pageHeaders(port: port, token: token),
-                                      body: fits)
+        let accepted = try await send(
+            .post, PageInjection.tasksPath, port: port, headers: pageHeaders(port: port, token: token),
+            body: fits)
         #expect(accepted.status == .ok)
     }
     let file = try site.folder.read("Content/todo.txt")
@@ -136,7 +146,7 @@ private func boardSettings(of page: String) throws -> [String: Any]? {
             (#"{"action":"done"}"#, .badRequest, #"'done' needs the task's \"id\""#),
             (#"{"action":"edit","id":"1","due":"soon"}"#, .badRequest, "'soon' is not a date"),
             (#"{"action":"restore","undo":"nothing"}"#, .badRequest, "there is no removal to undo by that name"),
-            (#"{"action":"done","id":"zzzz"}"#, .unprocessableContent, "zzzz"),
+            (#"{"action":"done","id":"zzzz"}"#, .unprocessableContent, "zzzz")
         ] {
             let reply = try await send(.post, PageInjection.tasksPath, port: port, headers: headers, body: body)
             #expect(reply.status == status, "\(body)")

@@ -14,7 +14,8 @@ private struct Watched {
 
     init(_ site: TemporarySite, verbose: Bool = false) {
         let session = SiteSession(options: SessionOptions(site: site.folder, jobs: 2))
-        rebuilder = Rebuilder(session: session, broadcaster: broadcaster, status: status, output: output, verbose: verbose)
+        rebuilder = Rebuilder(
+            session: session, broadcaster: broadcaster, status: status, output: output, verbose: verbose)
     }
 }
 
@@ -30,7 +31,9 @@ func aRebuildSaysHowManyPagesChangedAndReloadsOnlyWhenSomeDid() async throws {
     let listener = EventListener(watched.broadcaster)
     var events = listener.chunks.makeAsyncIterator()
     let first = await watched.rebuilder.firstBuild()
-    #expect(first.stdout.count == 1 && first.stdout[0].wholeMatch(of: /Built \d+ pages in \d+ ms/) != nil, "\(first.stdout)")
+    #expect(
+        first.stdout.count == 1 && first.stdout[0].wholeMatch(of: /Built \d+ pages in \d+ ms/) != nil, "\(first.stdout)"
+    )
     #expect(first.stderr.isEmpty)
 
     try site.write("Content/todo.txt", todo + "Water the plants\n")
@@ -61,8 +64,11 @@ func aFailedRebuildShowsItsErrorsAndTheFixReloadsThePagesThatShowedThem() async 
     await watched.rebuilder.rebuild(changesSince: .now)
     let errors = try #require(watched.status.current.errors)
     #expect(!errors.isEmpty && errors.allSatisfy { $0.hasPrefix("herald.yml:") })
-    #expect(watched.output.lines == errors + ["Build failed with \(errors.count) error\(errors.count == 1 ? "" : "s"); "
-                                              + "still serving the last good pages."])
+    #expect(
+        watched.output.lines == errors + [
+            "Build failed with \(errors.count) error\(errors.count == 1 ? "" : "s"); "
+                + "still serving the last good pages."
+        ])
     let failed = try #require(await nextEvent(&events))
     #expect(failed.event == "failed" && failed.data.hasPrefix(#"{"errors":["#))
     // The board keeps the last good build's state.
@@ -98,13 +104,16 @@ func aFailedRebuildShowsItsErrorsAndTheFixReloadsThePagesThatShowedThem() async 
     try site.edit("Content/todo.txt", replacing: "Pick up milk", with: "Pick up bread")
     await watched.rebuilder.rebuild(changesSince: .now)
     await watched.rebuilder.rebuild(changesSince: .now)
-    #expect(watched.output.lines.count == 2 && !watched.output.lines.contains { $0.contains("warning") }, "\(watched.output.lines)")
+    #expect(
+        watched.output.lines.count == 2 && !watched.output.lines.contains { $0.contains("warning") },
+        "\(watched.output.lines)")
     // A different warning is news, once.
     try site.write("Content/todo.txt", todo + "(B) Water the plants\n")
     await watched.rebuilder.rebuild(changesSince: .now)
     await watched.rebuilder.rebuild(changesSince: .now)
-    #expect(watched.output.lines.filter { $0.contains("warning") }
-        == ["herald.yml:5:11: warning: column 'todo' holds 3 tasks, over its limit of 1"])
+    #expect(
+        watched.output.lines.filter { $0.contains("warning") }
+            == ["herald.yml:5:11: warning: column 'todo' holds 3 tasks, over its limit of 1"])
 }
 
 @Test func verboseRebuildsNameTheirStepsAndWhatWasRenderedAndKept() async throws {
@@ -114,5 +123,7 @@ func aFailedRebuildShowsItsErrorsAndTheFixReloadsThePagesThatShowedThem() async 
     await watched.rebuilder.rebuild(changesSince: .now)
     let lines = watched.output.lines
     #expect(lines.count == 2 && isRebuilt(lines[0]), "\(lines)")
-    #expect(lines.last?.wholeMatch(of: #/  (\w[\w ]* \d+ ms, )*\w[\w ]* \d+ ms; \d+ rendered, \d+ kept/#) != nil, "\(lines)")
+    #expect(
+        lines.last?.wholeMatch(of: #/  (\w[\w ]* \d+ ms, )*\w[\w ]* \d+ ms; \d+ rendered, \d+ kept/#) != nil, "\(lines)"
+    )
 }

@@ -78,13 +78,18 @@ private final class Returned: Sendable {
     }
 }
 
-private func rebuilder(for site: TemporarySite, output: RecordedOutput, broadcaster: EventBroadcaster = EventBroadcaster(),
-                       status: ServeStatus = ServeStatus(), verbose: Bool = false,
-                       changed: ChangedPaths? = nil) -> (Rebuilder, HeldBuilds) {
+private func rebuilder(
+    for site: TemporarySite, output: RecordedOutput, broadcaster: EventBroadcaster = EventBroadcaster(),
+    status: ServeStatus = ServeStatus(), verbose: Bool = false,
+    changed: ChangedPaths? = nil
+) -> (Rebuilder, HeldBuilds) {
     let session = SiteSession(options: SessionOptions(site: site.folder, jobs: 2))
     let held = HeldBuilds(session)
-    return (Rebuilder(session: session, broadcaster: broadcaster, status: status, output: output, verbose: verbose,
-                      changed: changed, build: held.build), held)
+    return (
+        Rebuilder(
+            session: session, broadcaster: broadcaster, status: status, output: output, verbose: verbose,
+            changed: changed, build: held.build), held
+    )
 }
 
 @Test(.timeLimit(.minutes(1)))

@@ -10,7 +10,9 @@ import Testing
 // (HummingbirdTesting's `.router` mode: no socket; every request's Host is `localhost`).
 
 private func subPathSite() -> [String: String] {
-    boardFiles.merging(["herald.yml": "title: Board\nbase_url: https://example.org/board/\ntasks:\n  source: Content/todo.txt\n"]) { $1 }
+    boardFiles.merging([
+        "herald.yml": "title: Board\nbase_url: https://example.org/board/\ntasks:\n  source: Content/todo.txt\n"
+    ]) { $1 }
 }
 
 @Test func pagesFoldersRedirectsAndTheSites404AreServedFromMemory() async throws {
@@ -84,17 +86,22 @@ private func subPathSite() -> [String: String] {
     let token = site.served.requestGuard.token
     try await site.application().test(.router) { client in
         // The router's Host is `localhost` with no port, which no server of ours listens as.
-        let foreign = try await client.execute(uri: PageInjection.tasksPath, method: .post,
-                                               headers: try HTTPFields([("Origin", "http://localhost"), ("X-Herald-Token", token)]),
-                                               body: ByteBuffer(string: #"{"action":"add","text":"Sneaked in"}"#))
+        let foreign = try await client.execute(
+            uri: PageInjection.tasksPath, method: .post,
+            headers: try HTTPFields([("Origin", "http://localhost"), ("X-Herald-Token", token)]),
+            body: ByteBuffer(string: #"{"action":"add","text":"Sneaked in"}"#))
         #expect(foreign.status == .forbidden)
-        #expect(text(foreign.body) == #"{"error":"refused: the request's Host is not this server's address","ok":false}"#)
+        #expect(
+            text(foreign.body) == #"{"error":"refused: the request's Host is not this server's address","ok":false}"#)
         #expect(foreign.headers[.connection] == "close")
         // Two Origins: malformed, whichever of them would pass.
-        let twice = try await client.execute(uri: PageInjection.tasksPath, method: .post,
-                                             headers: try HTTPFields([("Origin", "http://localhost"), ("Origin", "http://evil.example"),
-                                                                      ("X-Herald-Token", token)]),
-                                             body: ByteBuffer(string: #"{"action":"add","text":"Sneaked in"}"#))
+        let twice = try await client.execute(
+            uri: PageInjection.tasksPath, method: .post,
+            headers: try HTTPFields([
+                ("Origin", "http://localhost"), ("Origin", "http://evil.example"),
+                ("X-Herald-Token", token)
+            ]),
+            body: ByteBuffer(string: #"{"action":"add","text":"Sneaked in"}"#))
         #expect(twice.status == .badRequest)
         #expect(text(twice.body).contains("more than one origin header"))
     }
@@ -102,7 +109,8 @@ private func subPathSite() -> [String: String] {
 }
 
 @Test func beforeAnyGoodBuildEveryPageShowsTheErrors() async throws {
-    let site = try await ServedTestSite(boardFiles.merging(["herald.yml": "title: Board\ntasks:\n  source: Content/<missing>.txt\n"]) { $1 })
+    let site = try await ServedTestSite(
+        boardFiles.merging(["herald.yml": "title: Board\ntasks:\n  source: Content/<missing>.txt\n"]) { $1 })
     try await site.application().test(.router) { client in
         let page = try await client.execute(uri: "/tasks/", method: .get)
         #expect(page.status == .internalServerError)

@@ -10,8 +10,10 @@ import Testing
 /// A board of three todo.txt tasks, served from the root of its host.
 let todo = "(A) 2026-11-01 Call Mom +Family @phone\nPick up milk @GroceryStore\nx 2026-11-20 Download the app\n"
 
-let boardFiles = ["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
-                  "Content/todo.txt": todo]
+let boardFiles = [
+    "herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
+    "Content/todo.txt": todo
+]
 
 /// What the server would have printed, line by line, in order.
 final class RecordedOutput: ServeOutput {
@@ -58,10 +60,13 @@ extension HTTPFields {
 }
 
 /// A board action as the page's script posts it, with the headers it sends.
-func actionRequest(authority: String?, headers: [(String, String)], body: String = #"{"action":"add","text":"x"}"#) throws -> Request {
+func actionRequest(authority: String?, headers: [(String, String)], body: String = #"{"action":"add","text":"x"}"#)
+    throws -> Request
+{
     var fields = try HTTPFields(headers)
     fields[.contentType] = "application/json"
-    let head = HTTPRequest(method: .post, scheme: "http", authority: authority, path: PageInjection.tasksPath, headerFields: fields)
+    let head = HTTPRequest(
+        method: .post, scheme: "http", authority: authority, path: PageInjection.tasksPath, headerFields: fields)
     return Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
 }
 
@@ -108,7 +113,8 @@ func nextEvent(_ chunks: inout AsyncStream<String>.AsyncIterator) async -> (even
     while let chunk = await chunks.next() {
         let lines = chunk.split(separator: "\n")
         guard let name = lines.first(where: { $0.hasPrefix("event: ") }),
-              let data = lines.first(where: { $0.hasPrefix("data: ") }) else { continue }
+            let data = lines.first(where: { $0.hasPrefix("data: ") })
+        else { continue }
         return (String(name.dropFirst("event: ".count)), String(data.dropFirst("data: ".count)))
     }
     return nil

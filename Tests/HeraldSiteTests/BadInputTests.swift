@@ -10,7 +10,9 @@ import Testing
 
 @Test func aDuplicateSlugNamesBothRecords() throws {
     let site = try TemporarySite()
-    try site.write("heroes.json", """
+    try site.write(
+        "heroes.json",
+        """
         [
           {"name": "Batman", "publisher": "DC Comics"},
           {"name": "Robin"},
@@ -31,7 +33,9 @@ import Testing
 
 @Test func aSlugThatLeavesTheOutputFolderIsRefused() throws {
     let site = try TemporarySite()
-    try site.write("heroes.json", """
+    try site.write(
+        "heroes.json",
+        """
         [
           {
             "name": "Mallory",
@@ -52,7 +56,9 @@ import Testing
 
 @Test func aStatusInNoColumnIsAnError() throws {
     let site = try TemporarySite()
-    try site.write("Content/tasks.yml", """
+    try site.write(
+        "Content/tasks.yml",
+        """
         - title: Write it
           status: todo
         - title: Ship it
@@ -60,7 +66,9 @@ import Testing
         - title: Forget it
           status: wontfix
         """)
-    try site.write("herald.yml", """
+    try site.write(
+        "herald.yml",
+        """
         tasks:
           source: Content/tasks.yml
           columns: [todo, doing, done]
@@ -85,10 +93,11 @@ import Testing
         """
     let errors = diagnostics { () throws(DiagnosticError) in try SiteConfig.parse(yaml, file: "herald.yml") }
     // Every mistake of the file at once, each at its key.
-    #expect(errors.map(\.location) == [
-        SourceLocation(file: "herald.yml", line: 1, column: 1),
-        SourceLocation(file: "herald.yml", line: 4, column: 3),
-    ])
+    #expect(
+        errors.map(\.location) == [
+            SourceLocation(file: "herald.yml", line: 1, column: 1),
+            SourceLocation(file: "herald.yml", line: 4, column: 3)
+        ])
     #expect(errors.first?.message == "unknown key 'titel' (did you mean 'title'?)")
     #expect(errors.last?.message == "unknown key 'colums' in 'tasks' (did you mean 'columns'?)")
 }
@@ -97,17 +106,22 @@ import Testing
     let site = try TemporarySite()
     try site.write("Content/tasks.yml", "- title: Ship it\n  status: blocked\n")
     try site.write("Content/heroes.json", "[{\"name\": \"Robin\"}, {\"name\": \"robin\"}]")
-    try site.write("herald.yml", """
+    try site.write(
+        "herald.yml",
+        """
         tasks:
           source: Content/tasks.yml
         heroes:
           source: Content/heroes.json
         """)
-    let report = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"),
-                                            jobs: 2))
+    let report = SiteBuild.run(
+        BuildOptions(
+            site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"),
+            jobs: 2))
     #expect(!report.succeeded)
     // Both sources' problems, not only the first one met.
-    #expect(report.errors.contains { $0.hasPrefix("Content/tasks.yml:2:11: error: task 'Ship it' has status 'blocked'") })
+    #expect(
+        report.errors.contains { $0.hasPrefix("Content/tasks.yml:2:11: error: task 'Ship it' has status 'blocked'") })
     #expect(report.errors.contains { $0.hasPrefix("Content/heroes.json:1:21: error: duplicate slug 'robin'") })
     #expect(!FileManager.default.fileExists(atPath: site.output.path))
 }

@@ -62,8 +62,10 @@ private func config(title: String, perPage: Int) -> String {
 private func files(in folder: URL) throws -> [String: Data] {
     var found: [String: Data] = [:]
     let prefix = folder.standardizedFileURL.path + "/"
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
-    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [:] }
+    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true
+    {
         found[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = try Data(contentsOf: url)
     }
     return found
@@ -170,9 +172,12 @@ private struct EditedSite {
     var edited = try EditedSite(site)
     var random = SplitMix(state: 2026)
     let clean = try TemporarySite()
-    let session = SiteSession(options: SessionOptions(site: site.folder, jobs: 2, clock: { [site] in
-        (try? Date(contentsOf: site)) ?? Date()
-    }))
+    let session = SiteSession(
+        options: SessionOptions(
+            site: site.folder, jobs: 2,
+            clock: { [site] in
+                (try? Date(contentsOf: site)) ?? Date()
+            }))
     var steps: [String] = []
     for step in 0...iterations {
         if step > 0 { steps.append(try edited.edit(&random)) }
@@ -201,7 +206,9 @@ private struct EditedSite {
 extension Date {
     /// The instant a site's `.now` file names: the test's clock, which the session reads on each rebuild.
     fileprivate init(contentsOf site: TemporarySite) throws {
-        guard let date = ISO8601DateFormatter().date(from: try site.read(".now")) else { throw CocoaError(.fileReadCorruptFile) }
+        guard let date = ISO8601DateFormatter().date(from: try site.read(".now")) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
         self = date
     }
 }

@@ -35,7 +35,9 @@ private func flattened(_ tasks: [TaskItem]) -> [TaskItem] {
 @Test func jsonPlaceholderTodos() throws {
     let site = try TemporarySite()
     try site.copy(try RealData.url("todos-jsonplaceholder/todos.json"), to: "todos.json")
-    try site.write("herald.yml", """
+    try site.write(
+        "herald.yml",
+        """
         tasks:
           source: todos.json
           columns: [open, started, closed]
@@ -150,7 +152,8 @@ func todoTxtFiles(_ name: String) throws {
     #expect(items.count == 47)
     #expect(flattened(tasks).count == items.count)
     #expect(tasks.count == topLevel.count)
-    #expect(flattened(tasks).filter(\.completed).count == items.filter { $0.contains("[x]") || $0.contains("[X]") }.count)
+    #expect(
+        flattened(tasks).filter(\.completed).count == items.filter { $0.contains("[x]") || $0.contains("[X]") }.count)
 
     let command = try #require(tasks.first)
     #expect(command.title == "Command interface")
@@ -177,13 +180,18 @@ func todoTxtFiles(_ name: String) throws {
 
 @Test func sqliteTable() throws {
     let site = try TemporarySite()
-    try SeedDatabase.create(at: site.url("Content/tasks.sqlite"), rows: [
-        .init(title: "Set up the database", subtitle: "schema and seed", imageURL: "https://example.org/db.png",
-              isCompleted: 1, createdAt: "2026-11-01T23:30:00Z"),
-        .init(title: "Write the loader", subtitle: nil, imageURL: nil, isCompleted: 0, createdAt: "2026-11-03"),
-        .init(title: "Review it", subtitle: "with the team", imageURL: nil, isCompleted: 0, createdAt: nil),
-    ])
-    try site.write("herald.yml", """
+    try SeedDatabase.create(
+        at: site.url("Content/tasks.sqlite"),
+        rows: [
+            .init(
+                title: "Set up the database", subtitle: "schema and seed", imageURL: "https://example.org/db.png",
+                isCompleted: 1, createdAt: "2026-11-01T23:30:00Z"),
+            .init(title: "Write the loader", subtitle: nil, imageURL: nil, isCompleted: 0, createdAt: "2026-11-03"),
+            .init(title: "Review it", subtitle: "with the team", imageURL: nil, isCompleted: 0, createdAt: nil)
+        ])
+    try site.write(
+        "herald.yml",
+        """
         timezone: Europe/Berlin
         tasks:
           source: Content/tasks.sqlite
@@ -237,10 +245,11 @@ private let superheroConfig = """
     #expect(bomb.appearance.map(\.name) == ["gender", "race", "height", "weight", "eyeColor", "hairColor"])
     #expect(bomb.appearance.first { $0.name == "height" }?.text == "6'8 / 203 cm")
     #expect(bomb.aliases == ["Rick Jones"])
-    #expect(bomb.affiliations == [
-        "Hulk Family", "Excelsior (sponsor)", "Avengers (honorary member)", "formerly partner of the Hulk",
-        "Captain America and Captain Marvel", "Teen Brigade", "ally of Rom",
-    ])
+    #expect(
+        bomb.affiliations == [
+            "Hulk Family", "Excelsior (sponsor)", "Avengers (honorary member)", "formerly partner of the Hulk",
+            "Captain America and Captain Marvel", "Teen Brigade", "ally of Rom"
+        ])
     #expect(bomb.image == "https://cdn.rawgit.com/akabab/superhero-api/0.2.0/api/images/md/1-a-bomb.jpg")
     #expect(bomb.extra["work"] != nil)
 
@@ -283,7 +292,9 @@ private let superheroConfig = """
 @Test func overwatchCSV() throws {
     let site = try TemporarySite()
     try site.copy(try RealData.url("heroes-overwatch/heroes.csv"), to: "Content/heroes.csv")
-    try site.write("herald.yml", """
+    try site.write(
+        "herald.yml",
+        """
         heroes:
           source: Content/heroes.csv
           fields:

@@ -23,19 +23,22 @@ private let somewhere = SourceLocation(file: "memory", line: 1, column: 1)
 
 private func tasks() -> [TaskItem] {
     [
-        TaskItem(id: "1", title: "Write the docs", status: "todo", due: Day(year: 2026, month: 11, day: 19),
-             tags: ["docs"], project: "Launch", location: somewhere),
-        TaskItem(id: "2", title: "Ship the release", status: "done", completed: true,
-             completedAt: Day(year: 2026, month: 11, day: 18), location: somewhere),
+        TaskItem(
+            id: "1", title: "Write the docs", status: "todo", due: Day(year: 2026, month: 11, day: 19),
+            tags: ["docs"], project: "Launch", location: somewhere),
+        TaskItem(
+            id: "2", title: "Ship the release", status: "done", completed: true,
+            completedAt: Day(year: 2026, month: 11, day: 18), location: somewhere)
     ]
 }
 
 private func heroes() -> [Hero] {
     [
-        Hero(id: "1", slug: "storm", name: "Storm", publisher: "Marvel Comics", alignment: "good",
-             stats: [.init(name: "power", value: 90)], location: somewhere),
+        Hero(
+            id: "1", slug: "storm", name: "Storm", publisher: "Marvel Comics", alignment: "good",
+            stats: [.init(name: "power", value: 90)], location: somewhere),
         Hero(id: "2", slug: "raven", name: "Raven", publisher: "DC Comics", alignment: "good", location: somewhere),
-        Hero(id: "3", slug: "bane", name: "Bane", publisher: "DC Comics", alignment: "bad", location: somewhere),
+        Hero(id: "3", slug: "bane", name: "Bane", publisher: "DC Comics", alignment: "bad", location: somewhere)
     ]
 }
 
@@ -43,11 +46,15 @@ private func pages() -> [Page] {
     [Page(title: "About", slug: "about", body: "About *this* site.", location: somewhere)]
 }
 
-private func build(_ site: TemporarySite, tasks: [TaskItem], heroes: [Hero], pages: [Page] = [],
-                   strict: Bool = false) throws -> BuildReport {
-    let sources = SiteSources(tasks: InMemoryLoader(tasks), heroes: InMemoryLoader(heroes),
-                              pages: InMemoryLoader(pages), data: nil)
-    var options = BuildOptions(site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"), jobs: 2)
+private func build(
+    _ site: TemporarySite, tasks: [TaskItem], heroes: [Hero], pages: [Page] = [],
+    strict: Bool = false
+) throws -> BuildReport {
+    let sources = SiteSources(
+        tasks: InMemoryLoader(tasks), heroes: InMemoryLoader(heroes),
+        pages: InMemoryLoader(pages), data: nil)
+    var options = BuildOptions(
+        site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"), jobs: 2)
     options.strict = strict
     return SiteBuild.run(options, sources: sources)
 }
@@ -68,7 +75,7 @@ private func build(_ site: TemporarySite, tasks: [TaskItem], heroes: [Hero], pag
         "heroes/storm/index.html", "heroes/raven/index.html", "heroes/bane/index.html",
         "heroes/publisher/index.html", "heroes/publisher/dc-comics/index.html",
         "heroes/alignment/index.html", "heroes/alignment/bad/index.html",
-        "about/index.html",
+        "about/index.html"
     ]
     for path in expected {
         #expect(site.exists("Output/\(path)"), "missing \(path)")
@@ -146,7 +153,9 @@ private func build(_ site: TemporarySite, tasks: [TaskItem], heroes: [Hero], pag
     let site = try TemporarySite()
     try site.write("herald.yml", config)
     // The override still extends the theme's base layout, which it does not override.
-    try site.write("Templates/hero.html.mustache", """
+    try site.write(
+        "Templates/hero.html.mustache",
+        """
         {{<base.html}}{{$content}}<p class="custom-hero">Custom page of {{hero.name}}</p>{{/content}}{{/base.html}}
         """)
     let report = try build(site, tasks: tasks(), heroes: heroes())
@@ -169,7 +178,7 @@ private func build(_ site: TemporarySite, tasks: [TaskItem], heroes: [Hero], pag
     // Two heroes that would be written to one folder: the build must refuse, not overwrite.
     let twins = [
         Hero(id: "1", slug: "storm", name: "Storm", location: SourceLocation(file: "a.json", line: 2, column: 3)),
-        Hero(id: "2", slug: "Storm", name: "Storm II", location: SourceLocation(file: "a.json", line: 7, column: 3)),
+        Hero(id: "2", slug: "Storm", name: "Storm II", location: SourceLocation(file: "a.json", line: 7, column: 3))
     ]
     let report = try build(site, tasks: tasks(), heroes: twins)
     #expect(!report.succeeded)

@@ -14,12 +14,13 @@ private func catalogSite() throws -> TemporarySite {
         "herald.yml": "title: Catalog\nheroes:\n  source: Content/heroes\n  group_by: [publisher]\n",
         "Content/heroes/alpha.md": hero("Alpha", publisher: "North", biography: "First of all."),
         "Content/heroes/beta.md": hero("Beta", publisher: "North", biography: "In the middle."),
-        "Content/heroes/gamma.md": hero("Gamma", publisher: "South", biography: "Last one."),
+        "Content/heroes/gamma.md": hero("Gamma", publisher: "South", biography: "Last one.")
     ])
 }
 
 private func session(_ site: TemporarySite) -> SiteSession {
-    SiteSession(options: SessionOptions(site: site.folder, jobs: 2, clock: { Date(timeIntervalSince1970: 1_795_000_000) }))
+    SiteSession(
+        options: SessionOptions(site: site.folder, jobs: 2, clock: { Date(timeIntervalSince1970: 1_795_000_000) }))
 }
 
 @Test func aRebuildWithNothingChangedRendersNoHeroPageAndChangesNothing() throws {
@@ -53,7 +54,9 @@ private func session(_ site: TemporarySite) -> SiteSession {
     #expect(update.changed == ["heroes/beta/index.html"])
     // Rendered again: its page, and the list and group pages that show its card (whose bytes stay).
     #expect(update.rendered == unchanged.rendered + 3)
-    #expect(String(decoding: try #require(session.file("heroes/beta/index.html")), as: UTF8.self).contains("<em>rewritten</em>"))
+    #expect(
+        String(decoding: try #require(session.file("heroes/beta/index.html")), as: UTF8.self).contains(
+            "<em>rewritten</em>"))
 
     // A new name (and so a new slug) moves the hero's page, its neighbours' links and the lists that show it.
     try site.write("Content/heroes/beta.md", hero("Bravo", publisher: "North", biography: "Now *rewritten*."))
@@ -107,5 +110,7 @@ private func session(_ site: TemporarySite) -> SiteSession {
     // …and told nothing, it checks every file's stamp.
     try site.write("Content/heroes/alpha.md", hero("Alpha", publisher: "North", biography: "Checked by its stamp."))
     #expect(session.rebuild().changed == ["heroes/alpha/index.html"])
-    #expect(String(decoding: try #require(session.file("heroes/alpha/index.html")), as: UTF8.self).contains("Checked by its stamp."))
+    #expect(
+        String(decoding: try #require(session.file("heroes/alpha/index.html")), as: UTF8.self).contains(
+            "Checked by its stamp."))
 }

@@ -9,21 +9,27 @@ import HeraldTestSupport
 import Testing
 
 /// The sitemap files of a site whose pages are `routes`, rendered with the built-in theme.
-private func siteFiles(_ routes: [String], urlsPerSitemap: Int, lastModified: [String: Day] = [:]) throws -> [String: String] {
+private func siteFiles(_ routes: [String], urlsPerSitemap: Int, lastModified: [String: Day] = [:]) throws -> [String:
+    String]
+{
     let site = try TemporarySite()
-    let context = SiteContext(title: "Big", language: "en", baseURL: "https://example.org/big/", timeZone: .gmt,
-                              now: try instant("2026-11-20T12:00:00Z"), assets: [:], hasTasks: false, hasHeroes: false,
-                              pages: [], markdown: MarkdownRenderer(), data: .map([:]))
-    let home = HomePresenter(context: context, board: TaskBoardPresenter(tasks: [], columns: [], context: context),
-                             catalog: HeroCatalogPresenter(heroes: [], groupBy: [], perPage: 48, context: context))
-    let coordinator = SiteFilesCoordinator(home: home, files: SiteFilesPresenter(context: context), tasks: [],
-                                           lastModified: lastModified, urlsPerSitemap: urlsPerSitemap)
+    let context = SiteContext(
+        title: "Big", language: "en", baseURL: "https://example.org/big/", timeZone: .gmt,
+        now: try instant("2026-11-20T12:00:00Z"), assets: [:], hasTasks: false, hasHeroes: false,
+        pages: [], markdown: MarkdownRenderer(), data: .map([:]))
+    let home = HomePresenter(
+        context: context, board: TaskBoardPresenter(tasks: [], columns: [], context: context),
+        catalog: HeroCatalogPresenter(heroes: [], groupBy: [], perPage: 48, context: context))
+    let coordinator = SiteFilesCoordinator(
+        home: home, files: SiteFilesPresenter(context: context), tasks: [],
+        lastModified: lastModified, urlsPerSitemap: urlsPerSitemap)
     let others: [OutputItem] = try routes.map { .file(try #require(OutputPath($0 + "index.html")), []) }
     let renderer = PageRenderer(library: try Theme(site: site.folder).library(), strict: true)
     var rendered: [String: String] = [:]
     for case .page(let job) in try coordinator.items(after: others) where job.output.value.hasPrefix("sitemap") {
-        rendered[job.output.value] = String(decoding: try renderer.renderBytes(job.template, job.makeData(renderer)),
-                                            as: UTF8.self)
+        rendered[job.output.value] = String(
+            decoding: try renderer.renderBytes(job.template, job.makeData(renderer)),
+            as: UTF8.self)
     }
     return rendered
 }
@@ -42,7 +48,9 @@ private func locations(in xml: String?) -> [String] {
     #expect(locations(in: index) == (1...3).map { "https://example.org/big/sitemap-\($0).xml" })
     let listed = (1...3).map { locations(in: files["sitemap-\($0).xml"]) }
     #expect(listed.map(\.count) == [3, 3, 1])
-    #expect(listed.joined().sorted() == (["https://example.org/big/"] + routes.map { "https://example.org/big/" + $0 }).sorted())
+    #expect(
+        listed.joined().sorted()
+            == (["https://example.org/big/"] + routes.map { "https://example.org/big/" + $0 }).sorted())
 }
 
 @Test func aSitemapHoldsUpToItsLimitAlone() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files no editor makes, for the tests of hostile input: a real FIFO, a huge file that takes no room.
@@ -24,7 +24,9 @@ public enum SpecialFiles {
     /// (it is blocked opening the FIFO `fifo`, the bug looked for), the FIFO is opened for
     /// writing and closed again, which lets it go on, and the result is nil: the test fails
     /// instead of hanging.
-    public static func unblocking<T: Sendable>(_ fifo: URL, after seconds: Double, _ body: @escaping @Sendable () -> T) -> T? {
+    public static func unblocking<T: Sendable>(_ fifo: URL, after seconds: Double, _ body: @escaping @Sendable () -> T)
+        -> T?
+    {
         let result = Box<T>()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {

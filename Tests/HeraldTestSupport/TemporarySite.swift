@@ -60,11 +60,14 @@ public final class TemporarySite: Sendable {
 
     /// Replaces the one occurrence of `old` in the file at `path`; more or none is a failure, so
     /// that a test cannot edit something other than it meant to.
-    public func edit(_ path: String, replacing old: String, with new: String,
-                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func edit(
+        _ path: String, replacing old: String, with new: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let text = try read(path)
-        try #require(text.components(separatedBy: old).count == 2, "'\(old)' should occur once in \(path)",
-                     sourceLocation: sourceLocation)
+        try #require(
+            text.components(separatedBy: old).count == 2, "'\(old)' should occur once in \(path)",
+            sourceLocation: sourceLocation)
         try write(path, text.replacingOccurrences(of: old, with: new))
     }
 }

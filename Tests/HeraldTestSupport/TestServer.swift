@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real HTTP server on 127.0.0.1 (Server/server.py, on Python's standard library), started for
@@ -36,7 +36,11 @@ public final class TestServer: @unchecked Sendable {
             guard !byte.isEmpty else { throw CocoaError(.fileReadUnknown) }
             line += byte
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).dropFirst("PORT ".count).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard
+            let port = Int(
+                String(decoding: line, as: UTF8.self).dropFirst("PORT ".count).trimmingCharacters(
+                    in: .whitespacesAndNewlines))
+        else {
             throw CocoaError(.fileReadCorruptFile)
         }
         self.port = port
@@ -56,7 +60,8 @@ public final class TestServer: @unchecked Sendable {
         for _ in 0..<500 {
             // Gone, or a zombie: either way its sockets are closed.
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z" else { return }
+                let state = stat.split(separator: ")").last?.split(separator: " ").first, state != "Z"
+            else { return }
             usleep(10_000)
         }
     }
@@ -93,10 +98,12 @@ public final class TestServer: @unchecked Sendable {
     public func requests(to path: String? = nil) throws -> [Request] {
         let log = state.appendingPathComponent("requests.log")
         guard let data = FileManager.default.contents(atPath: log.path) else { return [] }
-        return try data.split(separator: UInt8(ascii: "\n")).map { try JSONDecoder().decode(Request.self, from: Data($0)) }
-            .filter { request in
-                guard let path else { return true }
-                return request.path == path || request.path.hasPrefix(path + "?")
-            }
+        return try data.split(separator: UInt8(ascii: "\n")).map {
+            try JSONDecoder().decode(Request.self, from: Data($0))
+        }
+        .filter { request in
+            guard let path else { return true }
+            return request.path == path || request.path.hasPrefix(path + "?")
+        }
     }
 }

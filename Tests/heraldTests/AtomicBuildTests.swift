@@ -8,7 +8,8 @@ import Testing
 /// Gives `site` its own copy of the theme's task card with `{{title}}` mistyped as `{{titel}}`;
 /// returns where the typo is.
 func addMistypedTaskCard(to site: TemporarySite) throws -> (line: Int, column: Int) {
-    let card = try String(contentsOf: Repository.url("Sources/HeraldSite/Theme/task-card.html.mustache"), encoding: .utf8)
+    let card = try String(
+        contentsOf: Repository.url("Sources/HeraldSite/Theme/task-card.html.mustache"), encoding: .utf8)
     try #require(card.components(separatedBy: "{{title}}").count == 2)
     let typo = card.replacingOccurrences(of: "{{title}}", with: "{{titel}}")
     try site.write("Templates/task-card.html.mustache", typo)
@@ -43,7 +44,8 @@ func namesMistypedTaskCard(_ path: Substring, in site: TemporarySite) -> Bool {
     let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
     // One mistake, one line: not one per page that shows a task card.
     #expect(errors.count == 1, "\(errors)")
-    let match = try #require(errors.first?.firstMatch(of: #/^(.+):(\d+):(\d+): error: unknown key 'titel' .*did you mean 'title'\?/#))
+    let match = try #require(
+        errors.first?.firstMatch(of: #/^(.+):(\d+):(\d+): error: unknown key 'titel' .*did you mean 'title'\?/#))
     #expect(namesMistypedTaskCard(match.1, in: site), "\(match.1)")
     #expect(Int(match.2) == typo.line)
     #expect(Int(match.3) == typo.column)
@@ -59,7 +61,8 @@ func namesMistypedTaskCard(_ path: Substring, in site: TemporarySite) -> Bool {
     #expect(result.output.contains(" removed, 1 warning) in "))
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(lines)")
-    let match = try #require(lines.first?.firstMatch(of: #/^(.+):(\d+):(\d+): warning: unknown key 'titel' .*did you mean 'title'\?/#))
+    let match = try #require(
+        lines.first?.firstMatch(of: #/^(.+):(\d+):(\d+): warning: unknown key 'titel' .*did you mean 'title'\?/#))
     #expect(namesMistypedTaskCard(match.1, in: site), "\(match.1)")
     #expect(Int(match.2) == typo.line)
     #expect(Int(match.3) == typo.column)
@@ -100,7 +103,10 @@ func dataErrorFailsTheBuildAtItsPositionAndLeavesTheOutputAsItWas(_ kind: TasksF
         let comma = try #require(line.range(of: ", "))
         let broken = line.replacingCharacters(in: comma, with: ": ")
         text = text.replacingOccurrences(of: line + "\n", with: broken + "\n")
-        expected = (try #require(position(of: broken, in: text)).line, line.distance(from: line.startIndex, to: comma.lowerBound) + 1)
+        expected = (
+            try #require(position(of: broken, in: text)).line,
+            line.distance(from: line.startIndex, to: comma.lowerBound) + 1
+        )
     }
     try site.write("Content/tasks.yml", text)
 
@@ -109,7 +115,8 @@ func dataErrorFailsTheBuildAtItsPositionAndLeavesTheOutputAsItWas(_ kind: TasksF
     #expect(result.stdout.isEmpty)
     let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
     #expect(errors.count == 1, "\(errors)")
-    #expect(errors.first?.hasPrefix("Content/tasks.yml:\(expected.line):\(expected.column): error: ") == true, "\(errors)")
+    #expect(
+        errors.first?.hasPrefix("Content/tasks.yml:\(expected.line):\(expected.column): error: ") == true, "\(errors)")
     #expect(try TreeSnapshot(site.output) == before)
 }
 
@@ -129,8 +136,12 @@ func dataErrorFailsTheBuildAtItsPositionAndLeavesTheOutputAsItWas(_ kind: TasksF
     #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count == 3, "\(lines)")
-    #expect(lines.first?.hasPrefix("Content/tasks.yml:\(first.line):\(first.column): error: invalid due date '2026-02-31'") == true)
-    #expect(lines.dropFirst().first?.hasPrefix("Content/tasks.yml:\(second.line):\(second.column): error: invalid due date '2026-13-01'") == true)
+    #expect(
+        lines.first?.hasPrefix("Content/tasks.yml:\(first.line):\(first.column): error: invalid due date '2026-02-31'")
+            == true)
+    #expect(
+        lines.dropFirst().first?.hasPrefix(
+            "Content/tasks.yml:\(second.line):\(second.column): error: invalid due date '2026-13-01'") == true)
     #expect(lines.last == "Build failed with 2 errors; nothing was written.")
     #expect(!site.exists("Output"))
 }

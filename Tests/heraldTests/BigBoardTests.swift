@@ -11,11 +11,16 @@ private func fiveThousandTasks() -> String {
     let things = ["the release notes", "the login page", "the budget", "the newsletter", "the CI cache"]
     let projects = ["web", "ops", "docs", "finance", "events"]
     return (0..<5_000).map { number in
-        let title = "\(verbs[number % verbs.count]) \(things[number % things.count]) \(number + 1) +\(projects[number % projects.count]) @office"
-        let due = number % 2 == 0 ? " due:2026-\(String(format: "%02d", number % 12 + 1))-\(String(format: "%02d", number % 28 + 1))" : ""
+        let title =
+            "\(verbs[number % verbs.count]) \(things[number % things.count]) \(number + 1) +\(projects[number % projects.count]) @office"
+        let due =
+            number % 2 == 0
+            ? " due:2026-\(String(format: "%02d", number % 12 + 1))-\(String(format: "%02d", number % 28 + 1))" : ""
         switch number % 10 {
         case 0..<7:
-            let day = Calendar(identifier: .gregorian).date(byAdding: .day, value: -(number % 600), to: Date(timeIntervalSince1970: 1_795_000_000)) ?? Date()
+            let day =
+                Calendar(identifier: .gregorian).date(
+                    byAdding: .day, value: -(number % 600), to: Date(timeIntervalSince1970: 1_795_000_000)) ?? Date()
             let stamp = ISO8601DateFormatter.string(from: day, timeZone: .gmt, formatOptions: [.withFullDate])
             return "x \(stamp) 2024-01-01 \(title)\(due)"
         case 7: return "(B) 2026-10-01 \(title)\(due) status:doing"
@@ -26,8 +31,9 @@ private func fiveThousandTasks() -> String {
 
 @Test func aBoardOfFiveThousandTasksWeighsUnderOneMegabyteAndPagesItsDoneTasks() async throws {
     let site = try TemporarySite([
-        "herald.yml": "title: Big board\nbase_url: https://example.org/team/\ntasks:\n  source: Content/tasks.todo.txt\n  columns: [todo, doing, done]\n",
-        "Content/tasks.todo.txt": fiveThousandTasks(),
+        "herald.yml":
+            "title: Big board\nbase_url: https://example.org/team/\ntasks:\n  source: Content/tasks.todo.txt\n  columns: [todo, doing, done]\n",
+        "Content/tasks.todo.txt": fiveThousandTasks()
     ])
     try await site.buildOK(["--strict"])
     let board = try site.read("Output/tasks/index.html")
@@ -68,7 +74,7 @@ private func fiveThousandTasks() -> String {
     let lines = (1...50).map { "x 2026-11-\(String(format: "%02d", $0 % 28 + 1)) Task \($0)" }.joined(separator: "\n")
     let site = try TemporarySite([
         "herald.yml": "title: Small board\ntasks:\n  source: Content/tasks.todo.txt\n",
-        "Content/tasks.todo.txt": lines + "\nStill open\n",
+        "Content/tasks.todo.txt": lines + "\nStill open\n"
     ])
     try await site.buildOK(["--strict"])
     let board = try site.read("Output/tasks/index.html")

@@ -8,7 +8,8 @@ import Testing
 @Test func reportFileDescribesTheBuild() async throws {
     let site = try TemporarySite.smallSite()
     let summary = try await site.buildOK(["--report", "report.json"])
-    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url("report.json"))) as? [String: Any])
+    let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: site.url("report.json"))) as? [String: Any])
     #expect(report["pages"] as? Int == summary.pages)
     #expect(report["written"] as? Int == summary.written)
     #expect(report["unchanged"] as? Int == 0)
@@ -24,7 +25,8 @@ import Testing
     try site.edit("Content/tasks.yml", replacing: "due: 2026-11-24\n", with: "due: 2026-11-34\n")
     let failed = try await site.build(["--report", "report.json"])
     #expect(failed.status == 1)
-    let failure = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.url("report.json"))) as? [String: Any])
+    let failure = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: site.url("report.json"))) as? [String: Any])
     let errors = try #require(failure["errors"] as? [String])
     #expect(!errors.isEmpty)
     #expect(errors == failed.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init))
@@ -56,8 +58,10 @@ import Testing
     let result = try await site.herald(["build", "--help"])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-    let options = ["--source", "--output", "--strict", "--drafts", "--offline", "--base-url", "--now", "--report",
-                   "--quiet", "--verbose", "--jobs"]
+    let options = [
+        "--source", "--output", "--strict", "--drafts", "--offline", "--base-url", "--now", "--report",
+        "--quiet", "--verbose", "--jobs"
+    ]
     #expect(options.filter { !result.output.contains($0) } == [])
     #expect(!site.exists("Output"))
 }

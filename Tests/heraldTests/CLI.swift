@@ -3,7 +3,7 @@ import HeraldTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the built `herald` binary, as a user would.
@@ -33,16 +33,20 @@ enum CLI {
 
     /// Runs `herald arguments` in `folder`; `environment` is added to this process's own. It is
     /// killed after `timeLimit` seconds.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:],
-                    timeLimit: Double = CLI.timeLimit) async throws -> Result {
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:],
+        timeLimit: Double = CLI.timeLimit
+    ) async throws -> Result {
         let binary = try #require(binary, "build herald first: swift build --build-tests")
         return try await launch(binary, arguments, in: folder, environment: environment, timeLimit: timeLimit)
     }
 
     /// Runs `executable arguments` in `folder`, collecting stdout and stderr through files so that
     /// large outputs cannot fill a pipe and stall the child.
-    static func launch(_ executable: URL, _ arguments: [String], in folder: URL,
-                       environment: [String: String] = [:], timeLimit: Double = CLI.timeLimit) async throws -> Result {
+    static func launch(
+        _ executable: URL, _ arguments: [String], in folder: URL,
+        environment: [String: String] = [:], timeLimit: Double = CLI.timeLimit
+    ) async throws -> Result {
         let id = UUID().uuidString
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-out-\(id)")
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("herald-err-\(id)")
@@ -78,7 +82,8 @@ enum CLI {
         }
         try out.close()
         try err.close()
-        return Result(status: status, stdout: try Data(contentsOf: outURL),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        return Result(
+            status: status, stdout: try Data(contentsOf: outURL),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
 }

@@ -34,13 +34,16 @@ func anEmptyCatalogSaysSo(_ kind: EmptyCatalog) async throws {
     // In reverse, so the catalog's order comes from sorting by name, not from the file.
     let heroes: [[String: Any]] = (1...count).reversed().map { number in
         let id = String(format: "%04d", number)
-        return ["name": "Hero \(id)", "slug": "hero-\(id)", "publisher": publishers[number % 4],
-                "alignment": alignments[number % 3],
-                "stats": ["strength": number % 97, "speed": number * 7 % 101, "power": number % 89]]
+        return [
+            "name": "Hero \(id)", "slug": "hero-\(id)", "publisher": publishers[number % 4],
+            "alignment": alignments[number % 3],
+            "stats": ["strength": number % 97, "speed": number * 7 % 101, "power": number % 89]
+        ]
     }
     let json = try JSONSerialization.data(withJSONObject: heroes, options: [.prettyPrinted, .sortedKeys])
     let site = try TemporarySite([
-        "herald.yml": "title: Big catalog\nheroes:\n  source: Content/heroes.json\n  per_page: 48\n  group_by: [alignment]\n",
+        "herald.yml":
+            "title: Big catalog\nheroes:\n  source: Content/heroes.json\n  per_page: 48\n  group_by: [alignment]\n"
     ])
     try site.write("Content/heroes.json", json)
     let result = try await site.build(["--strict"])
@@ -57,7 +60,8 @@ func anEmptyCatalogSaysSo(_ kind: EmptyCatalog) async throws {
 
     // A group is paged the same way: 333 good heroes (every third) = 6 × 48 + 45.
     let good = stride(from: 3, through: count, by: 3).map { details[$0 - 1] }
-    let groupPages = ["heroes/alignment/good/index.html"] + (2...7).map { "heroes/alignment/good/page/\($0)/index.html" }
+    let groupPages =
+        ["heroes/alignment/good/index.html"] + (2...7).map { "heroes/alignment/good/page/\($0)/index.html" }
     #expect(output.files.filter { $0.hasPrefix("heroes/alignment/good/") }.sorted() == groupPages.sorted())
     try expectPaged(groupPages, showing: good, links: links)
     #expect(try site.read("Output/heroes/alignment/good/page/7/index.html").contains("333 heroes. Page 7 of 7."))
@@ -66,8 +70,10 @@ func anEmptyCatalogSaysSo(_ kind: EmptyCatalog) async throws {
 
 /// Following "next" from the first page visits `pages` in order, "prev" leads back, and page N
 /// shows the Nth slice of 48 of `items`.
-private func expectPaged(_ pages: [String], showing items: [String], links: SiteLinks,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectPaged(
+    _ pages: [String], showing items: [String], links: SiteLinks,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     var followed = [pages[0]]
     while followed.count <= pages.count, let next = links.rel("next", in: followed[followed.count - 1]).first {
         followed.append(try #require(links.resolve(next, from: followed[followed.count - 1])).file)
@@ -77,7 +83,9 @@ private func expectPaged(_ pages: [String], showing items: [String], links: Site
         let previous = links.rel("prev", in: page).compactMap { links.resolve($0, from: page)?.file }
         #expect(previous == (number == 0 ? [] : [pages[number - 1]]), "\(page)", sourceLocation: sourceLocation)
         let shown = Set(links.links(in: page).compactMap { links.resolve($0, from: page)?.file }).intersection(items)
-        #expect(shown == Set(items[(number * 48)..<min(items.count, number * 48 + 48)]), "\(page)", sourceLocation: sourceLocation)
+        #expect(
+            shown == Set(items[(number * 48)..<min(items.count, number * 48 + 48)]), "\(page)",
+            sourceLocation: sourceLocation)
     }
 }
 
@@ -89,7 +97,8 @@ private func expectPaged(_ pages: [String], showing items: [String], links: Site
     #expect(before.entries["heroes/search-index.js"] != nil)
     #expect(before.text("heroes/index.html")?.contains("id=\"hero-search\"") == true)
 
-    try site.edit("herald.yml", replacing: "source: Content/heroes\n", with: "source: Content/heroes\n  search: false\n")
+    try site.edit(
+        "herald.yml", replacing: "source: Content/heroes\n", with: "source: Content/heroes\n  search: false\n")
     let without = try await site.build(["--strict"])
     try #require(without.status == 0, "\(without.stderr)")
     let after = try TreeSnapshot(site.output)

@@ -3,7 +3,7 @@ import HeraldTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // `herald build` killed with SIGKILL while it commits its output, again and again: after each
@@ -14,9 +14,12 @@ import Glibc
 /// A site whose title is `title`: every page shows the title, so a new title rewrites every page;
 /// the two versions share only some heroes, so a commit also adds folders and removes files.
 private func crashFiles(title: String, second: Bool) -> [String: String] {
-    var files = ["herald.yml": "title: \(title)\nheroes:\n  source: Content/heroes\n  per_page: 20\n  group_by: [publisher]\n"]
+    var files = [
+        "herald.yml": "title: \(title)\nheroes:\n  source: Content/heroes\n  per_page: 20\n  group_by: [publisher]\n"
+    ]
     for index in 0..<300 where second ? index % 3 != 0 : index % 2 == 0 {
-        files["Content/heroes/h\(index).md"] = "---\nname: Hero \(index)\npublisher: P\(index % 7)\n---\nBio \(index).\n"
+        files["Content/heroes/h\(index).md"] =
+            "---\nname: Hero \(index)\npublisher: P\(index % 7)\n---\nBio \(index).\n"
     }
     return files
 }
@@ -77,10 +80,13 @@ func killedMidCommitTheOutputIsAlwaysOldOrNewAndTheNextBuildHeals() async throws
         process.waitUntilExit()
 
         for (path, bytes) in try pages(of: site.output) {
-            #expect(bytes == oldPages[path] || bytes == newPages[path], "iteration \(iteration): \(path) is neither version")
+            #expect(
+                bytes == oldPages[path] || bytes == newPages[path], "iteration \(iteration): \(path) is neither version"
+            )
         }
         try await site.buildOK()
-        #expect(try pages(of: site.output) == newPages, "iteration \(iteration): the next build did not heal the output")
+        #expect(
+            try pages(of: site.output) == newPages, "iteration \(iteration): the next build did not heal the output")
         #expect(try site.hiddenOutputFiles() == [], "iteration \(iteration)")
         #expect(!FileManager.default.fileExists(atPath: journal), "iteration \(iteration)")
     }

@@ -42,10 +42,12 @@ import Testing
     let feed = (output.text("feed.xml") ?? "").matches(of: #/<link href="([^"]*)"/#).map { String($0.1) }
     #expect(sitemap.count > 20 && feed.count > 2)
     for url in sitemap + feed {
-        #expect(url.hasPrefix(baseURL) && links.lands(String(url.dropFirst(baseURL.count)), from: "index.html"), "\(url)")
+        #expect(
+            url.hasPrefix(baseURL) && links.lands(String(url.dropFirst(baseURL.count)), from: "index.html"), "\(url)")
     }
     // Every page can be found from the sitemap (the 404 page may or may not be listed).
-    let listed = Set(sitemap.compactMap { links.resolve(String($0.dropFirst(baseURL.count)), from: "index.html")?.file })
+    let listed = Set(
+        sitemap.compactMap { links.resolve(String($0.dropFirst(baseURL.count)), from: "index.html")?.file })
     #expect(Set(links.htmlFiles).subtracting(listed).subtracting(["404.html"]) == [])
 }
 
@@ -64,7 +66,9 @@ import Testing
     #expect(diff.status == 0 && diff.stdout.isEmpty, "\(diff.stdout)")
     // A rebuild of one of them, which finds its state beside the site, leaves them the same.
     _ = try await site.buildOK(["--output", "Second"])
-    #expect(try await CLI.launch(URL(fileURLWithPath: "/usr/bin/diff"), ["-r", "First", "Second"], in: site.folder).status == 0)
+    #expect(
+        try await CLI.launch(URL(fileURLWithPath: "/usr/bin/diff"), ["-r", "First", "Second"], in: site.folder).status
+            == 0)
 }
 
 @Test func rebuildingAnUnchangedSiteTouchesNothing() async throws {
@@ -97,7 +101,9 @@ import Testing
     let links = SiteLinks(output, basePath: "/sub/")
     let locations = (output.text("sitemap.xml") ?? "").matches(of: #/<loc>([^<]*)</loc>/#).map { String($0.1) }
     #expect(!locations.isEmpty)
-    #expect(locations.allSatisfy { $0.hasPrefix(base) && links.lands(String($0.dropFirst(base.count)), from: "index.html") })
+    #expect(
+        locations.allSatisfy { $0.hasPrefix(base) && links.lands(String($0.dropFirst(base.count)), from: "index.html") }
+    )
     for page in links.htmlFiles {
         let route = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page
         #expect(output.text(page)?.contains("<link rel=\"canonical\" href=\"\(base)\(route)\">") == true, "\(page)")
@@ -114,7 +120,8 @@ import Testing
     // Far from the clock of any machine running this, so ignoring the variable cannot pass.
     let instant = "2025-01-15T12:00:00Z"
     let epoch = Int(try #require(ISO8601DateFormatter().date(from: instant)).timeIntervalSince1970)
-    async let fromEnvironment = site.herald(["build", "--output", "Epoch"], environment: ["SOURCE_DATE_EPOCH": String(epoch)])
+    async let fromEnvironment = site.herald(
+        ["build", "--output", "Epoch"], environment: ["SOURCE_DATE_EPOCH": String(epoch)])
     async let fromOption = site.herald(["build", "--output", "Now", "--now", instant])
     let results = try await [fromEnvironment, fromOption]
     #expect(results.map(\.status) == [0, 0])

@@ -10,7 +10,8 @@ import Testing
 private let nightly = (
     fetch: "git fetch --quiet origin gh-pages:gh-pages || true",
     build: "bin/herald build --strict --report report.json",
-    changed: #"python3 -c 'import json; r = json.load(open("report.json")); print("changed=%s" % str(r["written"] + r["removed"] > 0).lower())' >> "$GITHUB_OUTPUT""#,
+    changed:
+        #"python3 -c 'import json; r = json.load(open("report.json")); print("changed=%s" % str(r["written"] + r["removed"] > 0).lower())' >> "$GITHUB_OUTPUT""#,
     deploy: "bin/herald deploy pages --push"
 )
 
@@ -30,17 +31,21 @@ private func siteInRepository() async throws -> (site: TemporarySite, origin: St
     return (site, origin)
 }
 
-private func shell(_ script: String, in site: TemporarySite, environment: [String: String] = [:]) async throws -> CLI.Result {
-    try await CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: site.folder,
-                         environment: ["SOURCE_DATE_EPOCH": "1795255200"].merging(environment) { _, new in new })
+private func shell(_ script: String, in site: TemporarySite, environment: [String: String] = [:]) async throws
+    -> CLI.Result
+{
+    try await CLI.launch(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: site.folder,
+        environment: ["SOURCE_DATE_EPOCH": "1795255200"].merging(environment) { _, new in new })
 }
 
 /// Runs the workflow's fetch, build and step output; returns whether it says something changed.
 private func nightlyBuild(_ site: TemporarySite) async throws -> Bool {
     let outputs = site.root.appendingPathComponent("github-output")
     try Data().write(to: outputs)
-    let result = try await shell([nightly.fetch, nightly.build, nightly.changed].joined(separator: " && "), in: site,
-                                 environment: ["GITHUB_OUTPUT": outputs.path])
+    let result = try await shell(
+        [nightly.fetch, nightly.build, nightly.changed].joined(separator: " && "), in: site,
+        environment: ["GITHUB_OUTPUT": outputs.path])
     #expect(result.status == 0, "\(result.stderr)")
     let said = try String(contentsOf: outputs, encoding: .utf8)
     #expect(said == "changed=true\n" || said == "changed=false\n")
@@ -56,8 +61,12 @@ private func nightlyBuild(_ site: TemporarySite) async throws -> Bool {
 
 @Test func theNightlyWorkflowDeploysOnlyWhenTheBuildChangedSomething() async throws {
     let (site, origin) = try await siteInRepository()
-    let remoteHead = { try await CLI.launch(URL(fileURLWithPath: "/usr/bin/git"), ["--git-dir", origin, "rev-parse", "gh-pages"],
-                                            in: site.folder).output }
+    let remoteHead = {
+        try await CLI.launch(
+            URL(fileURLWithPath: "/usr/bin/git"), ["--git-dir", origin, "rev-parse", "gh-pages"],
+            in: site.folder
+        ).output
+    }
     #expect(try await nightlyBuild(site))
     let first = try await shell(nightly.deploy, in: site)
     #expect(first.status == 0, "\(first.stderr)")
@@ -79,8 +88,9 @@ private func nightlyBuild(_ site: TemporarySite) async throws -> Bool {
     let changed = try await shell(nightly.deploy, in: site)
     #expect(changed.output.contains("sent /board/heroes/lantern/index.html\n"), "\(changed.output)")
     #expect(!changed.output.contains("sent /board/tasks/"))
-    let parent = try await CLI.launch(URL(fileURLWithPath: "/usr/bin/git"), ["--git-dir", origin, "rev-parse", "gh-pages^"],
-                                      in: site.folder)
+    let parent = try await CLI.launch(
+        URL(fileURLWithPath: "/usr/bin/git"), ["--git-dir", origin, "rev-parse", "gh-pages^"],
+        in: site.folder)
     #expect(parent.output == published)
 }
 
@@ -95,13 +105,16 @@ private func nightlyBuild(_ site: TemporarySite) async throws -> Bool {
     let pushed = try await site.herald(["deploy", "bucket", "--push"])
     #expect(pushed.status == 2 && pushed.stderr.contains("error: --push is for a git target; 'bucket' is a bucket"))
     let several = try await site.herald(["deploy"])
-    #expect(several.status == 2 && several.stderr.contains("herald.yml has several deploy targets: name one of pages, bucket"))
+    #expect(
+        several.status == 2
+            && several.stderr.contains("herald.yml has several deploy targets: name one of pages, bucket"))
 
     let dry = try await site.herald(["deploy", "pages", "--dry-run"])
     #expect(dry.status == 0 && dry.output.contains("would send /board/index.html\n"))
     #expect(dry.output.contains("Dry run, nothing done: branch gh-pages of "))
-    let none = try await CLI.launch(URL(fileURLWithPath: "/usr/bin/git"), ["rev-parse", "--verify", "--quiet", "gh-pages"],
-                                    in: site.folder)
+    let none = try await CLI.launch(
+        URL(fileURLWithPath: "/usr/bin/git"), ["rev-parse", "--verify", "--quiet", "gh-pages"],
+        in: site.folder)
     #expect(none.status != 0, "a dry run makes no branch")
 
     #expect(try await site.herald(["deploy", "pages"]).status == 0)

@@ -9,7 +9,9 @@ import Testing
     let name = "<script>alert(1)</script>"
     let title = "Fix *emphasis* & <b>bold</b>"
     // Only a name, a slug and two group fields: the rest of a hero is optional.
-    try site.write("Content/heroes/script.md", """
+    try site.write(
+        "Content/heroes/script.md",
+        """
         ---
         name: "\(name)"
         slug: script-alert
@@ -17,14 +19,16 @@ import Testing
         alignment: bad
         ---
         """)
-    try site.write("Content/tasks.yml", try site.read("Content/tasks.yml") + """
+    try site.write(
+        "Content/tasks.yml",
+        try site.read("Content/tasks.yml") + """
 
-        - id: 99
-          title: "\(title)"
-          status: todo
-          tags: [bug]
+            - id: 99
+              title: "\(title)"
+              status: todo
+              tags: [bug]
 
-        """)
+            """)
     let result = try await site.build(["--strict"])
     try #require(result.status == 0, "\(result.stderr)")
     let output = try TreeSnapshot(site.output)
@@ -42,7 +46,8 @@ import Testing
     }
     for page in SiteLinks(output).htmlFiles {
         let html = output.text(page) ?? ""
-        #expect(!html.contains("<script>alert") && !html.contains("<b>bold") && !html.contains("<em>emphasis"), "\(page)")
+        #expect(
+            !html.contains("<script>alert") && !html.contains("<b>bold") && !html.contains("<em>emphasis"), "\(page)")
     }
     // Markdown escapes, which libcmark turns back into the literal title in the HTML report.
     let markdown = output.text("tasks/report.md") ?? ""
@@ -60,10 +65,11 @@ import Testing
 
 @Test func recordsWithOnlyTheirRequiredFieldsBuildUnderStrict() async throws {
     let site = try TemporarySite([
-        "herald.yml": "title: Minimal\ntasks:\n  source: Content/tasks.yml\n  columns: [todo, done]\nheroes:\n  source: Content/heroes\npages: Content/pages\n",
+        "herald.yml":
+            "title: Minimal\ntasks:\n  source: Content/tasks.yml\n  columns: [todo, done]\nheroes:\n  source: Content/heroes\npages: Content/pages\n",
         "Content/tasks.yml": "- id: 1\n  title: Only a title\n  status: todo\n",
         "Content/heroes/solo.md": "---\nname: Solo\n---\n",
-        "Content/pages/plain.md": "---\ntitle: Plain\n---\n\nNo date, no draft flag.\n",
+        "Content/pages/plain.md": "---\ntitle: Plain\n---\n\nNo date, no draft flag.\n"
     ])
     let result = try await site.build(["--strict"])
     #expect(result.status == 0)

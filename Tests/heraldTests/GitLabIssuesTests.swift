@@ -96,7 +96,9 @@ private func readmeConfig() throws -> String {
 
     // Opened issues in the first column, the closed one in the last, each under its own number.
     let done = try #require(board.range(of: #"id="column-done""#))
-    for number in ["14", "16"] { #expect(try #require(board.range(of: #"id="task-\#(number)""#)).lowerBound < done.lowerBound) }
+    for number in ["14", "16"] {
+        #expect(try #require(board.range(of: #"id="task-\#(number)""#)).lowerBound < done.lowerBound)
+    }
     #expect(try #require(board.range(of: #"id="task-15""#)).lowerBound > done.lowerBound)
     for label in ["feature", "export", "priority::high", "bug", "area/ui", "docs"] {
         #expect(board.contains(#">#\#(label)</a>"#), "label \(label)")
@@ -105,7 +107,9 @@ private func readmeConfig() throws -> String {
         #expect(board.contains("<span>@\(person)</span>"), "assignee \(person)")
     }
     for number in ["14", "15", "16"] {
-        #expect(board.contains(#"<a href="https://gitlab.example.org/team/board/-/issues/\#(number)">"#), "link to issue \(number)")
+        #expect(
+            board.contains(#"<a href="https://gitlab.example.org/team/board/-/issues/\#(number)">"#),
+            "link to issue \(number)")
     }
     // Open cards say when they are due; a done card says when it was done.
     #expect(board.contains(#"<time datetime="2026-12-01">Dec 1</time> · in 10 days"#))
@@ -116,5 +120,7 @@ private func readmeConfig() throws -> String {
     #expect(board.contains("<strong>CSV</strong>"))
     // Every due date, the closed issue's too, is in the calendar feed.
     let calendar = try site.read("Output/tasks/calendar.ics")
-    for day in ["20261201", "20261119", "20261127"] { #expect(calendar.contains("DTSTART;VALUE=DATE:\(day)"), "\(day)") }
+    for day in ["20261201", "20261119", "20261127"] {
+        #expect(calendar.contains("DTSTART;VALUE=DATE:\(day)"), "\(day)")
+    }
 }

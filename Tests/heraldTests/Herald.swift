@@ -30,7 +30,9 @@ extension TemporarySite {
 
     /// Builds and requires success: the starting point of the tests that then change something.
     @discardableResult
-    func buildOK(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws -> BuildSummary {
+    func buildOK(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> BuildSummary
+    {
         let result = try await build(arguments)
         #expect(result.status == 0, "stderr: \(result.stderr)", sourceLocation: sourceLocation)
         return try #require(BuildSummary(result.output), "stdout: \(result.output)", sourceLocation: sourceLocation)
@@ -47,7 +49,8 @@ struct BuildSummary: Equatable {
 
     /// Parses stdout, which must be the summary line and nothing else.
     init?(_ stdout: String) {
-        let pattern = #/Built ([0-9,]+) pages \(([0-9,]+) written, ([0-9,]+) unchanged, ([0-9,]+) removed(?:, ([0-9,]+) warnings?)?\) in [0-9]+\.[0-9]+ s\n/#
+        let pattern =
+            #/Built ([0-9,]+) pages \(([0-9,]+) written, ([0-9,]+) unchanged, ([0-9,]+) removed(?:, ([0-9,]+) warnings?)?\) in [0-9]+\.[0-9]+ s\n/#
         guard let match = stdout.wholeMatch(of: pattern) else { return nil }
         func number(_ text: Substring) -> Int { Int(text.filter { $0 != "," }) ?? -1 }
         pages = number(match.1)

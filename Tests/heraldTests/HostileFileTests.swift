@@ -29,15 +29,19 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
     try SpecialFiles.fifo(at: site.url("herald.yml"))
     let fifo = try await build(site)
     #expect(fifo.status == 1)
-    #expect(fifo.stderr.contains("herald.yml: error: cannot read the file: it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
+    #expect(
+        fifo.stderr.contains("herald.yml: error: cannot read the file: it is a FIFO (named pipe), not a regular file"),
+        "\(fifo.stderr)")
     #expect(!site.exists("Output"))
 
     try site.remove("herald.yml")
     try SpecialFiles.sparse(at: site.url("herald.yml"), size: 16 * mebibyte + 1)
     let large = try await build(site)
     #expect(large.status == 1)
-    #expect(large.stderr.contains("herald.yml: error: cannot read the file: it is larger than 16777216 bytes, "
-                                  + "the most herald.yml may hold"), "\(large.stderr)")
+    #expect(
+        large.stderr.contains(
+            "herald.yml: error: cannot read the file: it is larger than 16777216 bytes, "
+                + "the most herald.yml may hold"), "\(large.stderr)")
 }
 
 @Test func renderTemplateAndDataAsFIFOsAreErrorsTogether() async throws {
@@ -47,16 +51,18 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
     try SpecialFiles.fifo(at: files.url("part.mustache"))
     let both = try await herald(["render", "root.mustache", "--data", "data.json"], in: files.folder)
     #expect(both.status == 1)
-    #expect(both.stderr == """
-        root.mustache: error: cannot read the file: it is a FIFO (named pipe), not a regular file
-        data.json: error: cannot read the file: it is a FIFO (named pipe), not a regular file
+    #expect(
+        both.stderr == """
+            root.mustache: error: cannot read the file: it is a FIFO (named pipe), not a regular file
+            data.json: error: cannot read the file: it is a FIFO (named pipe), not a regular file
 
-        """)
+            """)
 
     // A partial the template names is read the same way.
     let partial = try await herald(["render", "page.mustache"], in: files.folder)
     #expect(partial.status == 1)
-    #expect(partial.stderr == "part.mustache: error: cannot read the file: it is a FIFO (named pipe), not a regular file\n")
+    #expect(
+        partial.stderr == "part.mustache: error: cannot read the file: it is a FIFO (named pipe), not a regular file\n")
 }
 
 @Test func renderTemplateAndDataOverTheirLimitsAreErrors() async throws {
@@ -65,11 +71,12 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
     try SpecialFiles.sparse(at: files.url("huge.json"), size: 512 * mebibyte + 1)
     let result = try await herald(["render", "huge.mustache", "--data", "huge.json"], in: files.folder)
     #expect(result.status == 1)
-    #expect(result.stderr == """
-        huge.mustache: error: cannot read the file: it is larger than 16777216 bytes, the most a template may hold
-        huge.json: error: cannot read the file: it is larger than 536870912 bytes, the most a data file may hold (the default max_bytes:)
+    #expect(
+        result.stderr == """
+            huge.mustache: error: cannot read the file: it is larger than 16777216 bytes, the most a template may hold
+            huge.json: error: cannot read the file: it is larger than 536870912 bytes, the most a data file may hold (the default max_bytes:)
 
-        """)
+            """)
 }
 
 @Test func aSiteTemplateAsAFIFOOrOverItsLimitIsAnErrorNotTheBuiltInOne() async throws {
@@ -77,16 +84,20 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
     try SpecialFiles.fifo(at: site.url("Templates/page.html.mustache"))
     let fifo = try await build(site)
     #expect(fifo.status == 1)
-    #expect(fifo.stderr.contains("Templates/page.html.mustache: error: cannot read the file: "
-                                 + "it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
+    #expect(
+        fifo.stderr.contains(
+            "Templates/page.html.mustache: error: cannot read the file: "
+                + "it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
     #expect(!site.exists("Output"))
 
     try site.remove("Templates/page.html.mustache")
     try SpecialFiles.sparse(at: site.url("Templates/page.html.mustache"), size: 16 * mebibyte + 1)
     let large = try await build(site)
     #expect(large.status == 1)
-    #expect(large.stderr.contains("Templates/page.html.mustache: error: cannot read the file: "
-                                  + "it is larger than 16777216 bytes, the most a template may hold"), "\(large.stderr)")
+    #expect(
+        large.stderr.contains(
+            "Templates/page.html.mustache: error: cannot read the file: "
+                + "it is larger than 16777216 bytes, the most a template may hold"), "\(large.stderr)")
 }
 
 @Test func siteAssetsAsFIFOsOrOverTheLimitAreErrorsEachNamed() async throws {
@@ -97,8 +108,10 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
     let fifo = try await build(site)
     #expect(fifo.status == 1)
     for name in ["extra.css", "herald.css"] {
-        #expect(fifo.stderr.contains("Templates/assets/\(name): error: cannot read the file: "
-                                     + "it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
+        #expect(
+            fifo.stderr.contains(
+                "Templates/assets/\(name): error: cannot read the file: "
+                    + "it is a FIFO (named pipe), not a regular file"), "\(fifo.stderr)")
     }
     #expect(!site.exists("Output"))
 
@@ -106,6 +119,8 @@ private func build(_ site: TemporarySite) async throws -> CLI.Result {
     try SpecialFiles.sparse(at: site.url("Templates/assets/video.mp4"), size: 512 * mebibyte + 1)
     let large = try await build(site)
     #expect(large.status == 1)
-    #expect(large.stderr.contains("Templates/assets/video.mp4: error: cannot read the file: "
-                                  + "it is larger than 536870912 bytes, the most an asset may hold"), "\(large.stderr)")
+    #expect(
+        large.stderr.contains(
+            "Templates/assets/video.mp4: error: cannot read the file: "
+                + "it is larger than 536870912 bytes, the most an asset may hold"), "\(large.stderr)")
 }

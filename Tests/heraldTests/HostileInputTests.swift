@@ -1,12 +1,12 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import HeraldTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // One test per class of hostile input found by a probe of about 250 builds: each ran against
@@ -20,12 +20,15 @@ import Glibc
     try await site.buildOK()
     try "keep me".write(to: site.root.appendingPathComponent("victim.txt"), atomically: true, encoding: .utf8)
     let manifest = try site.stateFolder().appendingPathComponent("manifest")
-    try (try String(contentsOf: manifest, encoding: .utf8) + "0\t5\t../../victim.txt\n").write(to: manifest, atomically: true, encoding: .utf8)
+    try (try String(contentsOf: manifest, encoding: .utf8) + "0\t5\t../../victim.txt\n").write(
+        to: manifest, atomically: true, encoding: .utf8)
 
     let result = try await site.build()
     #expect(result.status == 0)
     let shown = ".herald/\(try site.stateFolder().lastPathComponent)/manifest"
-    #expect(result.stderr.contains("\(shown): warning: the build manifest is not Herald's: it names '../../victim.txt'"), "\(result.stderr)")
+    #expect(
+        result.stderr.contains("\(shown): warning: the build manifest is not Herald's: it names '../../victim.txt'"),
+        "\(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("victim.txt").path))
     // The next build trusts the manifest it wrote itself again.
     let again = try await site.build()
@@ -103,8 +106,9 @@ import Glibc
     let elsewhere = site.root.appendingPathComponent("elsewhere")
     try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
     try site.remove("Output/heroes")
-    try FileManager.default.createSymbolicLink(atPath: site.output.appendingPathComponent("heroes").path,
-                                               withDestinationPath: elsewhere.path)
+    try FileManager.default.createSymbolicLink(
+        atPath: site.output.appendingPathComponent("heroes").path,
+        withDestinationPath: elsewhere.path)
     let result = try await site.build()
     #expect(result.status == 1)
     #expect(result.stderr.contains("Output/heroes' is a symbolic link, and Herald never writes through one"))
@@ -129,7 +133,9 @@ import Glibc
     try site.write("Content/pages/evil.md", "---\ntitle: Evil\nslug: \"javascript:alert(document.domain)\"\n---\nx\n")
     let result = try await site.build()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Content/pages/evil.md:3:7: error: page 'Evil' has slug 'javascript:alert(document.domain)'"))
+    #expect(
+        result.stderr.contains(
+            "Content/pages/evil.md:3:7: error: page 'Evil' has slug 'javascript:alert(document.domain)'"))
     #expect(!site.exists("Output"))
 }
 
@@ -158,7 +164,9 @@ import Glibc
     try #require(mkfifo(site.url("Content/tasks.yml").path, 0o644) == 0)
     let fifo = try await site.build()
     #expect(fifo.status == 1)
-    #expect(fifo.stderr.contains("Content/tasks.yml: error: cannot read 'Content/tasks.yml': it is a FIFO (named pipe), not a regular file"))
+    #expect(
+        fifo.stderr.contains(
+            "Content/tasks.yml: error: cannot read 'Content/tasks.yml': it is a FIFO (named pipe), not a regular file"))
 
     try site.edit("herald.yml", replacing: "source: Content/tasks.yml", with: "source: /dev/zero\n  format: yaml")
     let device = try await site.build()
@@ -168,20 +176,27 @@ import Glibc
 
 @Test func aFileLargerThanMaxBytesIsAClearError() async throws {
     let site = try TemporarySite.smallSite()
-    try site.edit("herald.yml", replacing: "source: Content/tasks.yml", with: "source: Content/tasks.yml\n  max_bytes: 100")
+    try site.edit(
+        "herald.yml", replacing: "source: Content/tasks.yml", with: "source: Content/tasks.yml\n  max_bytes: 100")
     let result = try await site.build()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Content/tasks.yml: error: cannot read 'Content/tasks.yml': it is larger than 100 bytes"))
+    #expect(
+        result.stderr.contains("Content/tasks.yml: error: cannot read 'Content/tasks.yml': it is larger than 100 bytes")
+    )
 }
 
 @Test func aSymbolicLinkOutOfTheSiteIsNeverRead() async throws {
     let site = try TemporarySite.smallSite()
     try site.write("Content/board/one.txt", "(A) Ship it\n")
-    try FileManager.default.createSymbolicLink(atPath: site.url("Content/board/secret.txt").path, withDestinationPath: "/etc/passwd")
-    try site.edit("herald.yml", replacing: "source: Content/tasks.yml", with: "source: Content/board\n  format: todo.txt")
+    try FileManager.default.createSymbolicLink(
+        atPath: site.url("Content/board/secret.txt").path, withDestinationPath: "/etc/passwd")
+    try site.edit(
+        "herald.yml", replacing: "source: Content/tasks.yml", with: "source: Content/board\n  format: todo.txt")
     let result = try await site.build()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Content/board/secret.txt: error: 'Content/board/secret.txt' is a symbolic link to '/etc/passwd'"))
+    #expect(
+        result.stderr.contains(
+            "Content/board/secret.txt: error: 'Content/board/secret.txt' is a symbolic link to '/etc/passwd'"))
     #expect(!site.exists("Output"))
 }
 
@@ -197,8 +212,9 @@ import Glibc
 
 @Test func controlCharactersNeverBreakTheFeedOrReachHTML() async throws {
     let site = try TemporarySite.smallSite()
-    try site.edit("Content/tasks.yml", replacing: "title: \(SmallSite.doneTask)",
-                  with: "title: \"Vertical\\vtab and NUL\\0here\"")
+    try site.edit(
+        "Content/tasks.yml", replacing: "title: \(SmallSite.doneTask)",
+        with: "title: \"Vertical\\vtab and NUL\\0here\"")
     try await site.buildOK()
     let feed = try Data(contentsOf: site.output.appendingPathComponent("feed.xml"))
     #expect(!feed.contains(0x0B) && !feed.contains(0))
@@ -213,8 +229,10 @@ import Glibc
     try site.write("Content/heroes/linky.md", "---\nname: Linky\nimage: \"javascript:alert(document.domain)\"\n---\n")
     let result = try await site.build()
     #expect(result.status == 0)
-    #expect(result.stderr.contains("Content/heroes/linky.md:3:8: warning: field 'image' of hero 'Linky': "
-        + "'javascript:alert(document.domain)' is not a path or an http(s) link; it is left out"))
+    #expect(
+        result.stderr.contains(
+            "Content/heroes/linky.md:3:8: warning: field 'image' of hero 'Linky': "
+                + "'javascript:alert(document.domain)' is not a path or an http(s) link; it is left out"))
     let page = try site.read("Output/heroes/linky/index.html")
     #expect(!page.contains("javascript:"))
     // Under --strict the warning is an error.
@@ -226,16 +244,17 @@ import Glibc
     let payload = #""'><img src=x onerror=alert(1)>&amp"#
     let p = String(decoding: try JSONEncoder().encode(payload), as: UTF8.self)
     let site = try TemporarySite([
-        "herald.yml": "title: Hostile\ntasks:\n  source: Content/tasks.json\nheroes:\n  source: Content/heroes.json\n  group_by: [publisher, alignment, tags, affiliations]\n",
+        "herald.yml":
+            "title: Hostile\ntasks:\n  source: Content/tasks.json\nheroes:\n  source: Content/heroes.json\n  group_by: [publisher, alignment, tags, affiliations]\n",
         "Content/tasks.json": """
-            [{"id": 1, "title": \(p), "notes": \(p), "status": "done", "completed_at": "2026-11-20", "priority": \(p),
-              "tags": [\(p)], "project": \(p), "assignee": \(p), "due": "2026-11-25"}]
-            """,
+        [{"id": 1, "title": \(p), "notes": \(p), "status": "done", "completed_at": "2026-11-20", "priority": \(p),
+          "tags": [\(p)], "project": \(p), "assignee": \(p), "due": "2026-11-25"}]
+        """,
         "Content/heroes.json": """
-            [{"name": \(p), "slug": "hostile", "full_name": \(p), "biography": \(p), "publisher": \(p), "alignment": \(p),
-              "aliases": [\(p)], "affiliations": [\(p)], "tags": [\(p)], "appearance": {"height": \(p)}, "stats": {"power": 9}}]
-            """,
-        "Content/pages/about.md": "---\ntitle: \(p)\n---\n\n\(payload)\n",
+        [{"name": \(p), "slug": "hostile", "full_name": \(p), "biography": \(p), "publisher": \(p), "alignment": \(p),
+          "aliases": [\(p)], "affiliations": [\(p)], "tags": [\(p)], "appearance": {"height": \(p)}, "stats": {"power": 9}}]
+        """,
+        "Content/pages/about.md": "---\ntitle: \(p)\n---\n\n\(payload)\n"
     ])
     let result = try await site.build(["--strict"])
     try #require(result.status == 0, "\(result.stderr)")
@@ -255,5 +274,6 @@ import Glibc
         #expect(parser.parse(), "\(file) is not well-formed")
     }
     #expect(output.text("feed.xml")?.contains("&quot;&apos;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp") == true)
-    #expect(output.text("tasks/index.html")?.contains("&quot;&#39;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp") == true)
+    #expect(
+        output.text("tasks/index.html")?.contains("&quot;&#39;&gt;&lt;img src=x onerror=alert(1)&gt;&amp;amp") == true)
 }

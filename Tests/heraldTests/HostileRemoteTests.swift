@@ -8,7 +8,8 @@ import Testing
 // along, and what an empty answer or a strange redirect means. Two servers on 127.0.0.1 are two
 // origins (their ports differ); each test runs the binary as a user would.
 
-private let secretHeaders = "  headers: {Authorization: \"Bearer ${HERALD_TEST_TOKEN}\", X-Api-Key: \"${HERALD_TEST_KEY}\"}\n"
+private let secretHeaders =
+    "  headers: {Authorization: \"Bearer ${HERALD_TEST_TOKEN}\", X-Api-Key: \"${HERALD_TEST_KEY}\"}\n"
 
 private func secrets() -> [String: String] {
     ["HERALD_TEST_TOKEN": "token-\(UUID().uuidString)", "HERALD_TEST_KEY": "key-\(UUID().uuidString)"]
@@ -20,8 +21,10 @@ private func site(_ url: String, _ settings: String = "") throws -> TemporarySit
 }
 
 private extension TemporarySite {
-    func build(at instant: String = "2026-11-21T10:00:00Z", _ arguments: [String] = [],
-               environment: [String: String] = [:]) async throws -> CLI.Result {
+    func build(
+        at instant: String = "2026-11-21T10:00:00Z", _ arguments: [String] = [],
+        environment: [String: String] = [:]
+    ) async throws -> CLI.Result {
         try await herald(["build", "--now", instant] + arguments, environment: environment)
     }
 
@@ -29,7 +32,8 @@ private extension TemporarySite {
     func files(holding text: String) throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isFolder), !isFolder.boolValue else {
+            guard FileManager.default.fileExists(atPath: url(path).path, isDirectory: &isFolder), !isFolder.boolValue
+            else {
                 return false
             }
             return try Data(contentsOf: url(path)).range(of: Data(text.utf8)) != nil
@@ -46,7 +50,9 @@ func aNextPageOnAnotherOriginIsAskedWithoutTheSourcesSecrets(_ how: String) asyn
     let home = try TestServer()
     let other = try TestServer()
     let environment = secrets()
-    let source = how == "Link" ? home.url("/link-next.json", to: other.url("/last.json"))
+    let source =
+        how == "Link"
+        ? home.url("/link-next.json", to: other.url("/last.json"))
         : home.url("/body-next.json", to: other.url("/last-items.json"))
     let remote = try site(source, secretHeaders + (how == "body" ? "  root: items\n  next: next\n" : ""))
     let result = try await remote.build(environment: environment)
@@ -78,7 +84,8 @@ func aNextPageOnAnotherOriginIsAskedWithoutTheSourcesSecrets(_ how: String) asyn
 
 @Test func aNextPageOrRedirectToAUnixSocketIsRefusedAndTheSocketNeverAsked() async throws {
     let server = try TestServer()
-    let socket = "http+unix://" + (server.socketPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") + "/x"
+    let socket =
+        "http+unix://" + (server.socketPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") + "/x"
     // The socket answers whoever asks it: the test would see a request that reached it.
     let direct = try await HTTPClient.shared.execute(HTTPClientRequest(url: socket), timeout: .seconds(10))
     #expect(direct.status.code == 404)
@@ -87,13 +94,17 @@ func aNextPageOnAnotherOriginIsAskedWithoutTheSourcesSecrets(_ how: String) asyn
     let paged = try site(server.url("/link-next.json", to: socket), secretHeaders)
     let refused = try await paged.build(environment: secrets())
     #expect(refused.status == 1)
-    #expect(refused.stderr.contains("error: page 1 names a 'http+unix:' URL as its next page; pages are followed over http(s) only"),
-            "\(refused.stderr)")
+    #expect(
+        refused.stderr.contains(
+            "error: page 1 names a 'http+unix:' URL as its next page; pages are followed over http(s) only"),
+        "\(refused.stderr)")
     let body = try site(server.url("/body-next.json", to: socket), "  root: items\n  next: next\n")
     #expect(try await body.build().stderr.contains("page 1 names a 'http+unix:' URL as its next page"))
     let moved = try await site(server.url("/moved.json", to: socket)).build()
     #expect(moved.status == 1)
-    #expect(moved.stderr.contains("cannot fetch the source (a redirect to a 'http+unix:' URL, which is not http(s))"), "\(moved.stderr)")
+    #expect(
+        moved.stderr.contains("cannot fetch the source (a redirect to a 'http+unix:' URL, which is not http(s))"),
+        "\(moved.stderr)")
     let file = try await site(server.url("/moved.json", to: "file:///etc/passwd")).build()
     #expect(file.stderr.contains("(a redirect to a 'file:' URL, which is not http(s))"))
     #expect(try server.requests().filter(\.socket).count == 1)
@@ -104,8 +115,10 @@ func aNextPageOnAnotherOriginIsAskedWithoutTheSourcesSecrets(_ how: String) asyn
     let server = try TestServer()
     let empty = try await site(server.url("/empty.json")).build()
     #expect(empty.status == 1)
-    #expect(empty.stderr.contains("cannot fetch the source (HTTP 200 OK with an empty body), and there is no cached copy to build from"),
-            "\(empty.stderr)")
+    #expect(
+        empty.stderr.contains(
+            "cannot fetch the source (HTTP 200 OK with an empty body), and there is no cached copy to build from"),
+        "\(empty.stderr)")
 
     try server.serve("heroes.json", #"[{"name": "Ada"}]"#)
     let remote = try site(server.url("/heroes.json"))
@@ -113,7 +126,9 @@ func aNextPageOnAnotherOriginIsAskedWithoutTheSourcesSecrets(_ how: String) asyn
     try server.serve("heroes.json", "\n")
     let stale = try await remote.build(at: "2026-11-21T12:00:00Z")
     #expect(stale.status == 0)
-    #expect(stale.stderr.contains("warning: cannot fetch the source (HTTP 200 OK with an empty body); building from the copy of"))
+    #expect(
+        stale.stderr.contains(
+            "warning: cannot fetch the source (HTTP 200 OK with an empty body); building from the copy of"))
     #expect(try remote.read("Output/heroes/ada/index.html").contains("Ada"))
     #expect(try await remote.build(at: "2026-11-21T14:00:00Z", ["--strict"]).status == 1)
 }
@@ -142,28 +157,43 @@ func aNextPageOnAnotherOriginIsAskedWithoutTheSourcesSecrets(_ how: String) asyn
     let remote = try site(server.url("/heroes.json"), "  timeout: 300000d\n")
     let result = try await remote.build()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("herald.yml:5:12: error: 'timeout' may be at most 1d, found '300000d'"), "\(result.stderr)")
+    #expect(
+        result.stderr.contains("herald.yml:5:12: error: 'timeout' may be at most 1d, found '300000d'"),
+        "\(result.stderr)")
     let check = try await remote.herald(["check", "--external", "--timeout", "300000d"])
-    #expect(check.status == 2 && check.stderr.contains("--timeout may be at most 1d, found '300000d'"), "\(check.stderr)")
+    #expect(
+        check.status == 2 && check.stderr.contains("--timeout may be at most 1d, found '300000d'"), "\(check.stderr)")
 }
 
 @Test func theLinkCheckerCountsNoStrangeRedirectOrUnaskedNotModifiedAsWorking() async throws {
     let server = try TestServer()
-    let socket = "http+unix://" + (server.socketPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") + "/x"
-    let links = [server.url("/links/elsewhere", to: "file:///etc/passwd"), server.url("/links/elsewhere", to: socket),
-                 server.url("/links/not-modified"), server.url("/links/elsewhere", to: server.url("/links/ok"))]
+    let socket =
+        "http+unix://" + (server.socketPath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") + "/x"
+    let links = [
+        server.url("/links/elsewhere", to: "file:///etc/passwd"), server.url("/links/elsewhere", to: socket),
+        server.url("/links/not-modified"), server.url("/links/elsewhere", to: server.url("/links/ok"))
+    ]
     let site = try TemporarySite([
         "herald.yml": "title: Outside\n",
         "Output/index.html": "<!doctype html><title>Links</title>\n"
-            + links.map { #"<a href="\#($0)">x</a>"# }.joined(separator: "\n") + "\n",
+            + links.map { #"<a href="\#($0)">x</a>"# }.joined(separator: "\n") + "\n"
     ])
     let result = try await site.herald(["check", "--external", "--timeout", "5s"])
     #expect(result.status == 1)
     let lines = result.stderr.split(separator: "\n").map(String.init)
-    #expect(lines.contains("Output/index.html:2:10: error: broken link '\(links[0])' (a redirect to a 'file:' URL, which is not http(s))"),
-            "\(result.stderr)")
-    #expect(lines.contains("Output/index.html:3:10: error: broken link '\(links[1])' (a redirect to a 'http+unix:' URL, which is not http(s))"))
-    #expect(lines.contains("Output/index.html:4:10: error: broken link '\(links[2])' (HTTP 304 Not Modified to a request that asked for no copy)"))
+    #expect(
+        lines.contains(
+            "Output/index.html:2:10: error: broken link '\(links[0])' (a redirect to a 'file:' URL, which is not http(s))"
+        ),
+        "\(result.stderr)")
+    #expect(
+        lines.contains(
+            "Output/index.html:3:10: error: broken link '\(links[1])' (a redirect to a 'http+unix:' URL, which is not http(s))"
+        ))
+    #expect(
+        lines.contains(
+            "Output/index.html:4:10: error: broken link '\(links[2])' (HTTP 304 Not Modified to a request that asked for no copy)"
+        ))
     #expect(!result.stderr.contains("links/ok"))
     #expect(try server.requests(to: "/links/ok").count == 1)
     #expect(try server.requests().filter(\.socket).isEmpty)

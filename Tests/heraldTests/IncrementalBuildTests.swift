@@ -15,10 +15,12 @@ struct TaskPages: Sendable, CustomTestStringConvertible {
 // Neither task is overdue, so the home page, which lists overdue tasks by title, keeps its bytes.
 @Test(arguments: [
     // Tag and project pages are named by their names, which are already slugs; a done task is in the feed.
-    TaskPages(title: SmallSite.doneTask,
-              pages: ["tasks/tags/ci/index.html", "tasks/projects/release/index.html", "feed.xml"]),
-    TaskPages(title: SmallSite.openTask,
-              pages: ["tasks/tags/docs/index.html", "tasks/tags/writing/index.html", "tasks/projects/release/index.html"]),
+    TaskPages(
+        title: SmallSite.doneTask,
+        pages: ["tasks/tags/ci/index.html", "tasks/projects/release/index.html", "feed.xml"]),
+    TaskPages(
+        title: SmallSite.openTask,
+        pages: ["tasks/tags/docs/index.html", "tasks/tags/writing/index.html", "tasks/projects/release/index.html"])
 ])
 func editingOneTaskRewritesOnlyThePagesThatShowIt(_ task: TaskPages) async throws {
     let site = try TemporarySite.smallSite()

@@ -7,12 +7,13 @@ import Testing
 
 /// One page of each kind of the default site, and the template that makes it.
 let defaultSitePageKinds: [(path: String, template: String)] = [
-    ("/", "home.html"), ("/tasks/", "board.html"), ("/tasks/projects/engine/", "task-list.html"), ("/tasks/report/", "report.html"), ("/tasks/report.md", "report.md"),
+    ("/", "home.html"), ("/tasks/", "board.html"), ("/tasks/projects/engine/", "task-list.html"),
+    ("/tasks/report/", "report.html"), ("/tasks/report.md", "report.md"),
     ("/heroes/", "heroes.html"), ("/heroes/page/2/", "heroes.html"), ("/heroes/ashen-regent/", "hero.html"),
     ("/heroes/publisher/", "hero-groups.html"), ("/heroes/publisher/foxglove-press/", "hero-group.html"),
     ("/heroes/search-index.js", "search-index.js"), ("/about/", "page.html"), ("/404.html", "404.html"),
     ("/feed.xml", "feed.xml"), ("/sitemap.xml", "sitemap.xml"), ("/robots.txt", "robots.txt"),
-    ("/tasks/calendar.ics", "calendar.ics"),
+    ("/tasks/calendar.ics", "calendar.ics")
 ]
 
 private func inspect(_ arguments: [String]) async throws -> CLI.Result {
@@ -71,8 +72,9 @@ private func keyPaths(of value: Any, prefix: String) -> Set<String> {
     let result = try await inspect(["/heroes/ashen-regnet/"])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr == "/heroes/ashen-regnet/: error: the site has no page at '/heroes/ashen-regnet/'; "
-        + "the nearest is '/heroes/ashen-regent/'\n")
+    #expect(
+        result.stderr == "/heroes/ashen-regnet/: error: the site has no page at '/heroes/ashen-regnet/'; "
+            + "the nearest is '/heroes/ashen-regent/'\n")
     let asset = try await inspect(["/assets/favicon.svg"])
     #expect(asset.status == 1)
     #expect(asset.stderr.contains("error: "), "stderr: \(asset.stderr)")

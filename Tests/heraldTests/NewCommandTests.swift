@@ -6,13 +6,17 @@ import Testing
 // holds anything unless told to with --force, and then replaces only its own files.
 
 /// What a new site is made of, as `herald new` lists it.
-private let newSiteFiles = ["herald.yml", ".gitignore", "Content/tasks.todo.txt", "Content/heroes/copperline.md",
-                            "Content/heroes/mossback.md", "Content/heroes/the-undertow.md", "Content/pages/about.md"]
+private let newSiteFiles = [
+    "herald.yml", ".gitignore", "Content/tasks.todo.txt", "Content/heroes/copperline.md",
+    "Content/heroes/mossback.md", "Content/heroes/the-undertow.md", "Content/pages/about.md"
+]
 
 /// The titles of the new site's tasks.
-private let newSiteTasks = ["Renew the website's domain name", "Draft the spring newsletter", "Ask the printer for a quote",
-                            "Plan the volunteers' rota for the fair", "Collect photos from the harvest fair",
-                            "Book the community hall"]
+private let newSiteTasks = [
+    "Renew the website's domain name", "Draft the spring newsletter", "Ask the printer for a quote",
+    "Plan the volunteers' rota for the fair", "Collect photos from the harvest fair",
+    "Book the community hall"
+]
 
 @Test func aNewSiteBuildsAtOnceWithoutWarningsAndEveryLinkLands() async throws {
     let temporary = try TemporarySite()
@@ -34,7 +38,9 @@ private let newSiteTasks = ["Renew the website's domain name", "Draft the spring
         try String(contentsOf: site.appendingPathComponent("Output/" + path), encoding: .utf8)
     }
     let board = try page("tasks/index.html")
-    for title in newSiteTasks { #expect(board.contains(title.replacingOccurrences(of: "'", with: "&#39;")), "\(title)") }
+    for title in newSiteTasks {
+        #expect(board.contains(title.replacingOccurrences(of: "'", with: "&#39;")), "\(title)")
+    }
     #expect(try page("heroes/copperline/index.html").contains("Copperline"))
     #expect(try page("heroes/mossback/index.html").contains("Mossback"))
     #expect(try page("heroes/the-undertow/index.html").contains("The Undertow"))
@@ -65,14 +71,17 @@ private let newSiteTasks = ["Renew the website's domain name", "Draft the spring
     let before = try TreeSnapshot(site.folder)
     let result = try await CLI.run(["new", "site"], in: site.root)
     #expect(result.status == 1)
-    #expect(result.stderr == "site: error: the folder is not empty; use --force to write the new site's files into it "
+    #expect(
+        result.stderr == "site: error: the folder is not empty; use --force to write the new site's files into it "
             + "(files of the same names are replaced, others are left alone)\n")
     #expect(result.output.isEmpty)
     #expect(try TreeSnapshot(site.folder) == before)
 }
 
 @Test func forceReplacesTheNewSitesFilesAndLeavesTheOthers() async throws {
-    let site = try TemporarySite(["notes.txt": "mine\n", "herald.yml": "title: Old\n", "Content/heroes/mine.md": "---\nname: Mine\n---\n"])
+    let site = try TemporarySite([
+        "notes.txt": "mine\n", "herald.yml": "title: Old\n", "Content/heroes/mine.md": "---\nname: Mine\n---\n"
+    ])
     let result = try await CLI.run(["new", "--force", "site"], in: site.root)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.output.contains("\n  herald.yml (replaced)\n"))
@@ -87,16 +96,18 @@ private let newSiteTasks = ["Renew the website's domain name", "Draft the spring
 
 @Test func forceWritesNothingWhenAFolderOrLinkIsInTheWay() async throws {
     let site = try TemporarySite(["herald.yml/keep.txt": "a folder where the config goes\n", "Content": "a file\n"])
-    try FileManager.default.createSymbolicLink(atPath: site.url(".gitignore").path, withDestinationPath: "/etc/hostname")
+    try FileManager.default.createSymbolicLink(
+        atPath: site.url(".gitignore").path, withDestinationPath: "/etc/hostname")
     let before = try TreeSnapshot(site.folder)
     let result = try await CLI.run(["new", "--force", "site"], in: site.root)
     #expect(result.status == 1)
-    #expect(result.stderr == """
-        site/herald.yml: error: is a folder, where the new site has a file
-        site/.gitignore: error: is a symbolic link; the new site's files are not written through one
-        site/Content: error: is a file, where the new site has a folder
+    #expect(
+        result.stderr == """
+            site/herald.yml: error: is a folder, where the new site has a file
+            site/.gitignore: error: is a symbolic link; the new site's files are not written through one
+            site/Content: error: is a file, where the new site has a folder
 
-        """)
+            """)
     #expect(try TreeSnapshot(site.folder) == before)
 }
 

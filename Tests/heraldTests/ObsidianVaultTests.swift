@@ -40,16 +40,16 @@ private let inbox = """
 private func vault() throws -> TemporarySite {
     try TemporarySite([
         "herald.yml": """
-            title: Vault
-            tasks:
-              source: Content/vault
-              format: markdown-checklist
-              columns: [todo, doing, done]
-              status_map: {"/": doing, "-": ~, ">": todo, "!": doing}
+        title: Vault
+        tasks:
+          source: Content/vault
+          format: markdown-checklist
+          columns: [todo, doing, done]
+          status_map: {"/": doing, "-": ~, ">": todo, "!": doing}
 
-            """,
+        """,
         "Content/vault/Projects/Website.md": website,
-        "Content/vault/Inbox.md": inbox,
+        "Content/vault/Inbox.md": inbox
     ])
 }
 
@@ -60,14 +60,18 @@ private func checkboxLines(_ text: String) -> Int {
     var count = 0
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
-        if !inFence, line.range(of: #"^\s*(>\s*)*([-*+]|[0-9]+[.)])\s+\[[^\]]\]\s"#, options: .regularExpression) != nil { count += 1 }
+        if !inFence, line.range(of: #"^\s*(>\s*)*([-*+]|[0-9]+[.)])\s+\[[^\]]\]\s"#, options: .regularExpression) != nil
+        {
+            count += 1
+        }
     }
     return count
 }
 
 @Test func everyCheckboxOfAVaultIsATaskADropOrAWarning() async throws {
     let site = try vault()
-    let built = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z", "--report", "report.json", "--verbose"])
+    let built = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z", "--report", "report.json", "--verbose"]
+    )
     #expect(built.status == 0, "\(built.stderr)")
     let board = try site.read("Output/tasks/index.html")
     let cards = board.components(separatedBy: #"<li class="card"#).count - 1
@@ -97,7 +101,8 @@ private func checkboxLines(_ text: String) -> Int {
         #expect(!board.contains(signifier), "\(signifier) stayed on the board")
     }
     #expect(board.contains("<h3>Draft the landing page copy</h3>"))
-    let draft = try #require(board.range(of: "Draft the landing page copy").map { String(board[$0.lowerBound...].prefix(1500)) })
+    let draft = try #require(
+        board.range(of: "Draft the landing page copy").map { String(board[$0.lowerBound...].prefix(1500)) })
     #expect(draft.contains("overdue by 3 days"))
     #expect(draft.contains(#"title="Priority B""#))
     #expect(draft.contains("#writing</a>"))
@@ -128,16 +133,21 @@ private func checkboxLines(_ text: String) -> Int {
     #expect(!listed.output.contains("Print flyers"))
     let json = try await site.herald(["tasks", "list", "--json"])
     let tasks = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
-    #expect(Set(tasks.compactMap { $0["file"] as? String }) == ["Content/vault/Inbox.md", "Content/vault/Projects/Website.md"])
+    #expect(
+        Set(tasks.compactMap { $0["file"] as? String }) == [
+            "Content/vault/Inbox.md", "Content/vault/Projects/Website.md"
+        ])
 
     // Editing goes through one file: the error names the folder and the note the task is in.
     let id = String(draft.prefix { $0 != " " })
     let before = try site.read("Content/vault/Projects/Website.md")
     let done = try await site.herald(["tasks", "done", id])
     #expect(done.status == 1)
-    #expect(done.stderr == "Content/vault: error: the tasks come from the folder 'Content/vault', and herald tasks edits one file: "
-        + "task \(id) is in 'Content/vault/Projects/Website.md'; to change a task there, name its file as tasks: source: in "
-        + "herald.yml, or edit the note itself (herald tasks list reads them all)\n")
+    #expect(
+        done.stderr
+            == "Content/vault: error: the tasks come from the folder 'Content/vault', and herald tasks edits one file: "
+            + "task \(id) is in 'Content/vault/Projects/Website.md'; to change a task there, name its file as tasks: source: in "
+            + "herald.yml, or edit the note itself (herald tasks list reads them all)\n")
     #expect(try site.read("Content/vault/Projects/Website.md") == before)
     let added = try await site.herald(["tasks", "add", "New"])
     #expect(added.status == 1)

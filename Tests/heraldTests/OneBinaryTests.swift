@@ -18,8 +18,9 @@ import Testing
     // Run by name, as an installed command is: `env` finds it first on PATH.
     let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     func run(_ arguments: [String], in folder: URL) async throws -> CLI.Result {
-        try await CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), ["herald"] + arguments, in: folder,
-                             environment: ["PATH": path])
+        try await CLI.launch(
+            URL(fileURLWithPath: "/usr/bin/env"), ["herald"] + arguments, in: folder,
+            environment: ["PATH": path])
     }
     let created = try await run(["new", "site"], in: temporary.root)
     #expect(created.status == 0, "stderr: \(created.stderr)")
@@ -27,7 +28,8 @@ import Testing
     let build = try await run(["build", "--strict"], in: site)
     #expect(build.status == 0, "stderr: \(build.stderr)")
     #expect(build.stderr.isEmpty, "stderr: \(build.stderr)")
-    #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/heroes/mossback/index.html").path))
+    #expect(
+        FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/heroes/mossback/index.html").path))
     let check = try await run(["check"], in: site)
     #expect(check.status == 0, "stderr: \(check.stderr)")
 

@@ -29,17 +29,22 @@ func outputFoldersThatHoldMoreThanTheSiteAreRefused(_ output: RefusedOutput) asy
     let before = try TreeSnapshot(site.root)
 
     let build = ["build", "--now", buildInstant, "--output"]
-    let result = switch output {
-    case .root: try await site.herald(build + ["/"], environment: environment)
-    case .home: try await site.herald(build + [home.path], environment: environment)
-    case .homeFromTheShell:
-        // The shell expands `~` from HOME before herald sees it.
-        try await CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" build --now "$1" --output ~"#,
-                                                               try #require(CLI.binary).path, buildInstant],
-                             in: site.folder, environment: environment)
-    case .siteFolder: try await site.herald(build + ["."], environment: environment)
-    case .parentOfTheSite: try await site.herald(build + [".."], environment: environment)
-    }
+    let result =
+        switch output {
+        case .root: try await site.herald(build + ["/"], environment: environment)
+        case .home: try await site.herald(build + [home.path], environment: environment)
+        case .homeFromTheShell:
+            // The shell expands `~` from HOME before herald sees it.
+            try await CLI.launch(
+                URL(fileURLWithPath: "/bin/sh"),
+                [
+                    "-c", #"exec "$0" build --now "$1" --output ~"#,
+                    try #require(CLI.binary).path, buildInstant
+                ],
+                in: site.folder, environment: environment)
+        case .siteFolder: try await site.herald(build + ["."], environment: environment)
+        case .parentOfTheSite: try await site.herald(build + [".."], environment: environment)
+        }
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("error: refusing to use this output folder: \(output.reason)"), "\(result.stderr)")

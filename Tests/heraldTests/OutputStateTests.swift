@@ -21,7 +21,8 @@ import Testing
     let state = try site.stateFolder()
     // Where an older Herald kept them.
     for (name, legacy) in [("manifest", ".herald-manifest"), ("inputs", ".herald-inputs")] {
-        try FileManager.default.moveItem(at: state.appendingPathComponent(name), to: site.output.appendingPathComponent(legacy))
+        try FileManager.default.moveItem(
+            at: state.appendingPathComponent(name), to: site.output.appendingPathComponent(legacy))
     }
     try site.remove(".herald")
     let before = try TreeSnapshot(site.output)
@@ -49,6 +50,9 @@ import Testing
     for output in [".herald", ".herald/site"] {
         let result = try await site.build(["--output", output])
         #expect(result.status == 2, "\(output): \(result.stderr)")
-        #expect(result.stderr.contains("refusing to use this output folder: it is or lies inside Herald's build state folder .herald/"), "\(output)")
+        #expect(
+            result.stderr.contains(
+                "refusing to use this output folder: it is or lies inside Herald's build state folder .herald/"),
+            "\(output)")
     }
 }

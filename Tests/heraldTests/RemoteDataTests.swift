@@ -9,12 +9,16 @@ private let heroesJSON = #"[{"name": "Ada", "publisher": "North"}, {"name": "Bri
 
 /// A site whose heroes come from `path` on `server`; `settings` are more lines of `heroes:`.
 private func remoteSite(_ server: TestServer, _ path: String, _ settings: String = "") throws -> TemporarySite {
-    try TemporarySite(["herald.yml": "title: Remote\nheroes:\n  source: \(server.url(path))\n  max_age: 1h\n\(settings)"])
+    try TemporarySite([
+        "herald.yml": "title: Remote\nheroes:\n  source: \(server.url(path))\n  max_age: 1h\n\(settings)"
+    ])
 }
 
 private extension TemporarySite {
     /// `herald build` as of `instant`.
-    func build(at instant: String, _ arguments: [String] = [], environment: [String: String] = [:]) async throws -> CLI.Result {
+    func build(at instant: String, _ arguments: [String] = [], environment: [String: String] = [:]) async throws
+        -> CLI.Result
+    {
         try await herald(["build", "--now", instant] + arguments, environment: environment)
     }
 }
@@ -63,14 +67,17 @@ private extension TemporarySite {
 
     let stale = try await site.build(at: "2026-11-23T10:00:00Z")
     #expect(stale.status == 0)
-    #expect(stale.stderr.contains("\(server.url("/heroes.json")): warning: cannot fetch the source (connection refused); "
-        + "building from the copy of Nov 21, 2026 09:00"))
+    #expect(
+        stale.stderr.contains(
+            "\(server.url("/heroes.json")): warning: cannot fetch the source (connection refused); "
+                + "building from the copy of Nov 21, 2026 09:00"))
     let page = try site.read("Output/heroes/ada/index.html")
     #expect(page.contains("The source could not be reached (connection refused); showing the copy from Nov 21."))
 
     let strict = try await site.build(at: "2026-11-23T10:00:00Z", ["--strict"])
     #expect(strict.status == 1)
-    #expect(strict.stderr.contains("\(server.url("/heroes.json")): error: cannot fetch the source (connection refused)"))
+    #expect(
+        strict.stderr.contains("\(server.url("/heroes.json")): error: cannot fetch the source (connection refused)"))
 }
 
 @Test func aServerDownWithNoCachedCopyFailsAndLeavesTheOutputAsItWas() async throws {
@@ -83,8 +90,10 @@ private extension TemporarySite {
     // Another cache folder: no copy to fall back on.
     let result = try await site.build(at: "2026-11-21T10:00:00Z", ["--cache-dir", site.url("empty-cache").path])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("\(server.url("/heroes.json")): error: cannot fetch the source (connection refused), "
-        + "and there is no cached copy to build from"))
+    #expect(
+        result.stderr.contains(
+            "\(server.url("/heroes.json")): error: cannot fetch the source (connection refused), "
+                + "and there is no cached copy to build from"))
     #expect(try TreeSnapshot(site.output) == before)
 }
 
@@ -100,7 +109,9 @@ private extension TemporarySite {
     #expect(try !site.read("Output/heroes/ada/index.html").contains("could not be reached"))
     let missing = try await site.build(at: "2026-11-25T10:00:00Z", ["--offline", "--cache-dir", site.url("none").path])
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("\(server.url("/heroes.json")): error: no cached copy to build from, and --offline fetches nothing"))
+    #expect(
+        missing.stderr.contains(
+            "\(server.url("/heroes.json")): error: no cached copy to build from, and --offline fetches nothing"))
 }
 
 @Test func misbehavingServersAreRetriedOrRefusedAsTheyDeserve() async throws {
@@ -134,7 +145,8 @@ private extension TemporarySite {
     #expect(loop.status == 1 && loop.stderr.contains("a redirect loop"), "\(loop.stderr)")
     // A server that stalls past the timeout, each of four attempts.
     let stall = try await remoteSite(server, "/stall.json", "  timeout: 1s\n").build(at: "2026-11-21T10:00:00Z")
-    #expect(stall.status == 1 && stall.stderr.contains("cannot fetch the source (timed out after 1 s)"), "\(stall.stderr)")
+    #expect(
+        stall.status == 1 && stall.stderr.contains("cannot fetch the source (timed out after 1 s)"), "\(stall.stderr)")
     // Gzip is understood.
     #expect(try await remoteSite(server, "/gzip.json").build(at: "2026-11-21T10:00:00Z").status == 0)
     #expect(clock.now - started < .seconds(90))
@@ -150,11 +162,14 @@ private extension TemporarySite {
         for hero in 1...2 { #expect(index.components(separatedBy: "[\"Page \(page) hero \(hero)\",").count == 2) }
     }
     let capped = try await remoteSite(server, "/paged/1", "  max_pages: 2\n").build(at: "2026-11-21T10:00:00Z")
-    #expect(capped.status == 1 && capped.stderr.contains("more than 2 pages (raise the source's max_pages: to read more)"))
+    #expect(
+        capped.status == 1 && capped.stderr.contains("more than 2 pages (raise the source's max_pages: to read more)"))
     let looping = try remoteSite(server, "/looping/1", "  root: items\n  next: next\n")
     let loop = try await looping.build(at: "2026-11-21T10:00:00Z")
     #expect(loop.status == 1)
-    #expect(loop.stderr.contains("page 2 links back to page 1 (\(server.url("/looping/1"))) as its next page: the pages loop"))
+    #expect(
+        loop.stderr.contains(
+            "page 2 links back to page 1 (\(server.url("/looping/1"))) as its next page: the pages loop"))
 }
 
 @Test func aTokenFromTheEnvironmentIsSentButReachesNoFileOrMessage() async throws {
@@ -162,8 +177,9 @@ private extension TemporarySite {
     try server.serve("heroes.json", heroesJSON)
     let token = "secret-\(UUID().uuidString)"
     let site = try remoteSite(server, "/heroes.json", "  headers: {Authorization: \"Bearer ${HERALD_TEST_TOKEN}\"}\n")
-    let result = try await site.build(at: "2026-11-21T10:00:00Z", ["--verbose", "--report", "report.json"],
-                                      environment: ["HERALD_TEST_TOKEN": token])
+    let result = try await site.build(
+        at: "2026-11-21T10:00:00Z", ["--verbose", "--report", "report.json"],
+        environment: ["HERALD_TEST_TOKEN": token])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try server.requests(to: "/heroes.json").first?.headers["authorization"] == "Bearer \(token)")
     #expect(!result.output.contains(token) && !result.stderr.contains(token))
@@ -171,19 +187,23 @@ private extension TemporarySite {
     #expect(everything.contains { $0.hasPrefix(".herald-cache/") })
     for path in everything where !path.isEmpty {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: site.url(path).path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+        guard FileManager.default.fileExists(atPath: site.url(path).path, isDirectory: &isFolder), !isFolder.boolValue
+        else { continue }
         #expect(try Data(contentsOf: site.url(path)).range(of: Data(token.utf8)) == nil, "\(path)")
     }
     // Without the variable: an error naming it, and no request.
     let missing = try await site.build(at: "2026-11-22T10:00:00Z")
     #expect(missing.status == 1)
-    #expect(missing.stderr.contains("header 'Authorization' uses the environment variable HERALD_TEST_TOKEN, which is not set"))
+    #expect(
+        missing.stderr.contains(
+            "header 'Authorization' uses the environment variable HERALD_TEST_TOKEN, which is not set"))
 }
 
 @Test func theSuperheroAPIBuildsThroughAConfigAlone() async throws {
     let server = try TestServer()
     try server.serve("all.json", try String(contentsOf: RealData.url("heroes-superhero-api/all.json"), encoding: .utf8))
-    let site = try TemporarySite(["herald.yml": """
+    let site = try TemporarySite([
+        "herald.yml": """
         title: Superheroes
         heroes:
           source: \(server.url("/all.json"))
@@ -191,7 +211,8 @@ private extension TemporarySite {
                    image: images.md, stats: powerstats, appearance: appearance}
           group_by: [publisher, alignment]
 
-        """])
+        """
+    ])
     let result = try await site.build(at: "2026-11-21T10:00:00Z")
     #expect(result.status == 0, "\(result.stderr)")
     let heroes = try FileManager.default.contentsOfDirectory(atPath: site.url("Output/heroes").path)
@@ -209,8 +230,9 @@ private extension TemporarySite {
     let written = try TreeSnapshot(site.output).filesWithNewTimes(since: before)
     #expect(!written.isEmpty)
     for path in written {
-        #expect(path == "index.html" || path == "feed.xml" || path.hasPrefix("tasks/"),
-                "\(path) changed from one day to the next")
+        #expect(
+            path == "index.html" || path == "feed.xml" || path.hasPrefix("tasks/"),
+            "\(path) changed from one day to the next")
     }
 }
 
@@ -222,12 +244,16 @@ private extension TemporarySite {
     try server.serve("heroes.json", "[]")
     let emptied = try await site.build(at: "2026-11-21T12:00:00Z")
     #expect(emptied.status == 0)
-    #expect(emptied.stderr.contains("\(server.url("/heroes.json")): warning: the source now gives no records, where its last copy gave 2"))
+    #expect(
+        emptied.stderr.contains(
+            "\(server.url("/heroes.json")): warning: the source now gives no records, where its last copy gave 2"))
 }
 
 @Test func anIssueTrackerIsATaskBoardAndDataFilesMayBeURLs() async throws {
     let server = try TestServer()
-    try server.serve("issues.json", """
+    try server.serve(
+        "issues.json",
+        """
         [{"number": 7, "title": "Crash on empty file", "state": "open", "assignee": {"login": "maren"}, "labels": [{"name": "bug"}],
           "created_at": "2026-11-01T10:00:00Z", "closed_at": null, "html_url": "https://example.org/7"},
          {"number": 8, "title": "Ship 1.0", "state": "closed", "assignee": null, "labels": [],
@@ -236,18 +262,18 @@ private extension TemporarySite {
     try server.serve("team.json", #"[{"name": "Maren"}, {"name": "Tobi"}]"#)
     let site = try TemporarySite([
         "herald.yml": """
-            title: Issues
-            tasks:
-              source: \(server.url("/issues.json"))
-              columns: [todo, done]
-              status_map: {open: todo, closed: done}
-              fields: {id: number, title: title, status: state, assignee: assignee.login, url: html_url,
-                       created: created_at, completed_at: closed_at, tags: labels.0.name}
-            data:
-              team: \(server.url("/team.json"))
+        title: Issues
+        tasks:
+          source: \(server.url("/issues.json"))
+          columns: [todo, done]
+          status_map: {open: todo, closed: done}
+          fields: {id: number, title: title, status: state, assignee: assignee.login, url: html_url,
+                   created: created_at, completed_at: closed_at, tags: labels.0.name}
+        data:
+          team: \(server.url("/team.json"))
 
-            """,
-        "Templates/404.html.mustache": "{{#data.team}}{{name}} {{/data.team}}",
+        """,
+        "Templates/404.html.mustache": "{{#data.team}}{{name}} {{/data.team}}"
     ])
     let result = try await site.build(at: "2026-11-21T10:00:00Z", ["--strict"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -274,6 +300,7 @@ private extension TemporarySite {
     }
     let damaged = try await site.build(at: "2026-11-21T10:10:00Z")
     #expect(damaged.status == 0)
-    #expect(damaged.stderr.contains("\(server.url("/heroes.json")): warning: the cached copy was damaged and is discarded"))
+    #expect(
+        damaged.stderr.contains("\(server.url("/heroes.json")): warning: the cached copy was damaged and is discarded"))
     #expect(try server.requests(to: "/heroes.json").map(\.status) == [200, 304, 200])
 }

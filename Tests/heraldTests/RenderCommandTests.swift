@@ -11,7 +11,8 @@ struct SpecFiles: Sendable {
     /// The spec files the engine's tests use, read from the source tree.
     static func all() throws -> [SpecFiles] {
         let folder = Repository.url("Tests/HeraldMustacheTests/Fixtures/mustache-spec")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         return try names.flatMap { name -> [SpecFiles] in
             let spec = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name)))
             let tests = (spec as? [String: Any])?["tests"] as? [[String: Any]] ?? []
@@ -21,8 +22,9 @@ struct SpecFiles: Sendable {
                 files["spec.mustache"] = test["template"] as? String ?? ""
                 let data = try JSONSerialization.data(withJSONObject: test["data"] ?? [:], options: [.fragmentsAllowed])
                 files["data.json"] = String(decoding: data, as: UTF8.self)
-                return SpecFiles(title: "\(name): \(test["name"] as? String ?? "?")", files: files,
-                                 expected: test["expected"] as? String ?? "")
+                return SpecFiles(
+                    title: "\(name): \(test["name"] as? String ?? "?")", files: files,
+                    expected: test["expected"] as? String ?? "")
             }
         }
     }
@@ -63,12 +65,15 @@ struct SpecFiles: Sendable {
 @Test func strictMissingKeyFailsWithPositionAndSuggestion() async throws {
     let files = try TemporarySite([
         "page.html.mustache": "<main>\n  <h1>{{titel}}</h1>\n</main>\n",
-        "data.json": #"{"title": "Hi", "slug": "hi"}"#,
+        "data.json": #"{"title": "Hi", "slug": "hi"}"#
     ])
-    let strict = try await CLI.run(["render", "page.html.mustache", "--data", "data.json", "--strict"], in: files.folder)
+    let strict = try await CLI.run(
+        ["render", "page.html.mustache", "--data", "data.json", "--strict"], in: files.folder)
     #expect(strict.status == 1)
     #expect(strict.stdout.isEmpty)
-    #expect(strict.stderr == "page.html.mustache:2:7: error: unknown key 'titel' (known here: slug, title; did you mean 'title'?)\n")
+    #expect(
+        strict.stderr
+            == "page.html.mustache:2:7: error: unknown key 'titel' (known here: slug, title; did you mean 'title'?)\n")
 
     let lenient = try await CLI.run(["render", "page.html.mustache", "--data", "data.json"], in: files.folder)
     #expect(lenient.status == 0)
@@ -79,11 +84,13 @@ struct SpecFiles: Sendable {
     let files = try TemporarySite([
         "unclosed.mustache": "<ul>\n  {{#items}}<li>{{.}}</li>\n</ul>\n",
         "mismatched.mustache": "{{#items}}\n  {{#item}}\n  {{/items}}\n",
-        "partial.mustache": "a\n  b {{> footer}}\n",
+        "partial.mustache": "a\n  b {{> footer}}\n"
     ])
     let unclosed = try await CLI.run(["render", "unclosed.mustache"], in: files.folder)
     #expect(unclosed.status == 1)
-    #expect(unclosed.stderr == "unclosed.mustache:2:3: error: unclosed section 'items' (opened here; expected '{{/items}}')\n")
+    #expect(
+        unclosed.stderr
+            == "unclosed.mustache:2:3: error: unclosed section 'items' (opened here; expected '{{/items}}')\n")
 
     let mismatched = try await CLI.run(["render", "mismatched.mustache"], in: files.folder)
     #expect(mismatched.status == 1)
@@ -123,7 +130,7 @@ struct SpecFiles: Sendable {
     let files = try TemporarySite([
         "page.mustache": "{{a}}",
         "bad.json": "{\n  \"a\": 1,\n  \"b\": nope\n}\n",
-        "bad.yaml": "a: [1\nb: 2\n",
+        "bad.yaml": "a: [1\nb: 2\n"
     ])
     let noTemplate = try await CLI.run(["render", "nope.mustache"], in: files.folder)
     #expect(noTemplate.status == 1)
@@ -152,9 +159,11 @@ struct SpecFiles: Sendable {
     let files = try TemporarySite([
         "pages/list.md.mustache": "# {{title}}\n{{#items}}\n- {{> item}}\n{{/items}}\n",
         "parts/item.mustache": "{{name}} ({{count}})",
-        "data.yaml": "title: '*NSYNC_'\nitems:\n  - name: no\n    count: 3\n  - name: on\n    count: 1.5\n",
+        "data.yaml": "title: '*NSYNC_'\nitems:\n  - name: no\n    count: 3\n  - name: on\n    count: 1.5\n"
     ])
-    let result = try await CLI.run(["render", "pages/list.md.mustache", "--data", "data.yaml", "--partials", "parts", "--strict"], in: files.folder)
+    let result = try await CLI.run(
+        ["render", "pages/list.md.mustache", "--data", "data.yaml", "--partials", "parts", "--strict"], in: files.folder
+    )
     #expect(result.status == 0)
     #expect(result.stderr == "")
     #expect(result.output == "# \\*NSYNC\\_\n- no (3)\n- on (1.5)\n")
@@ -182,7 +191,7 @@ struct SpecFiles: Sendable {
         "huge.mustache": String(repeating: line, count: count),
         "deep.mustache": open + "{{leaf}}" + close,
         "data.json": #"{"name": "Ann", "on": true}"#,
-        "deep.json": data,
+        "deep.json": data
     ])
     let huge = try await CLI.run(["render", "huge.mustache", "--data", "data.json"], in: files.folder)
     #expect(huge.status == 0)
@@ -193,7 +202,9 @@ struct SpecFiles: Sendable {
     #expect(deep.stderr == "")
     #expect(deep.output == "deep")
 
-    let tooDeep = try TemporarySite(["t.mustache": String(repeating: "{{#a}}", count: 1000) + String(repeating: "{{/a}}", count: 1000)])
+    let tooDeep = try TemporarySite([
+        "t.mustache": String(repeating: "{{#a}}", count: 1000) + String(repeating: "{{/a}}", count: 1000)
+    ])
     let refused = try await CLI.run(["render", "t.mustache"], in: tooDeep.folder)
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("nested more than"))
@@ -203,8 +214,9 @@ struct SpecFiles: Sendable {
     // YAML 1.2, as data files in a build: `no` is text (so a section over it renders), and
     // `1_000` is text, not the number YAML 1.1 would make of it.
     let files = try TemporarySite([
-        "t.txt.mustache": "{{#answer}}answered {{answer}}{{/answer}}{{^answer}}unanswered{{/answer}}, {{count}}, {{hex}}",
-        "data.yaml": "answer: no\ncount: 1_000\nhex: 0x1F\n",
+        "t.txt.mustache":
+            "{{#answer}}answered {{answer}}{{/answer}}{{^answer}}unanswered{{/answer}}, {{count}}, {{hex}}",
+        "data.yaml": "answer: no\ncount: 1_000\nhex: 0x1F\n"
     ])
     let result = try await CLI.run(["render", "t.txt.mustache", "--data", "data.yaml", "--strict"], in: files.folder)
     #expect(result.stderr == "")

@@ -19,10 +19,12 @@ private func sqlite(_ path: URL, _ script: String) throws {
 
 private func walSite() throws -> TemporarySite {
     let site = try TemporarySite([
-        "herald.yml": "title: WAL\ntasks:\n  source: Content/tasks.sqlite\n  table: tasks\n  columns: [todo, done]\n",
+        "herald.yml": "title: WAL\ntasks:\n  source: Content/tasks.sqlite\n  table: tasks\n  columns: [todo, done]\n"
     ])
     try FileManager.default.createDirectory(at: site.url("Content"), withIntermediateDirectories: true)
-    try sqlite(site.url("Content/tasks.sqlite"), """
+    try sqlite(
+        site.url("Content/tasks.sqlite"),
+        """
         db.execute('PRAGMA journal_mode=WAL')
         db.execute('CREATE TABLE tasks (id INTEGER PRIMARY KEY, title TEXT, status TEXT)')
         db.execute("INSERT INTO tasks (title, status) VALUES ('Walk the log', 'todo')")
@@ -46,7 +48,9 @@ private func contentFiles(_ site: TemporarySite) throws -> [String] {
     #expect(try contentFiles(site) == ["tasks.sqlite"])
 
     // A commit still only in the log (no checkpoint yet) is read, and a rebuild sees it.
-    try sqlite(site.url("Content/tasks.sqlite"), """
+    try sqlite(
+        site.url("Content/tasks.sqlite"),
+        """
         db.execute('PRAGMA wal_autocheckpoint=0')
         db.execute("INSERT INTO tasks (title, status) VALUES ('Only in the log', 'todo')")
         db.commit()
@@ -65,7 +69,9 @@ private func contentFiles(_ site: TemporarySite) throws -> [String] {
     #expect(!server.stdout.contains("Rebuilt"), "\(server.stdout)")
     #expect(try contentFiles(site) == ["tasks.sqlite"])
 
-    try sqlite(site.url("Content/tasks.sqlite"), """
+    try sqlite(
+        site.url("Content/tasks.sqlite"),
+        """
         db.execute('PRAGMA wal_autocheckpoint=0')
         db.execute("INSERT INTO tasks (title, status) VALUES ('Seen while serving', 'todo')")
         db.commit()

@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `herald serve` running in the background for one test: the address from its first line,
@@ -41,8 +41,9 @@ final class ServeProcess: Sendable {
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         try process.run()
-        client = HTTPClient(eventLoopGroupProvider: .singleton,
-                            configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+        client = HTTPClient(
+            eventLoopGroupProvider: .singleton,
+            configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
         var first: String?
         let deadline = ContinuousClock.now + Self.startLimit
         while first == nil, ContinuousClock.now < deadline, process.isRunning {
@@ -53,7 +54,8 @@ final class ServeProcess: Sendable {
             let errors = Self.read(errURL)
             try? await client.shutdown()
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            throw ServeFailure(message: "herald serve printed no address; first line \(first ?? "none"); stderr: \(errors)")
+            throw ServeFailure(
+                message: "herald serve printed no address; first line \(first ?? "none"); stderr: \(errors)")
         }
         url = String(line[line.index(at.lowerBound, offsetBy: 4)...])
         let afterScheme = url.dropFirst("http://".count)
@@ -115,7 +117,8 @@ final class ServeProcess: Sendable {
 
     /// Opens the live-reload event stream; the test reads what has arrived through the result.
     func events() async throws -> EventStream {
-        let response = try await client.execute(HTTPClientRequest(url: origin + "/_herald/events"), timeout: .seconds(120))
+        let response = try await client.execute(
+            HTTPClientRequest(url: origin + "/_herald/events"), timeout: .seconds(120))
         #expect(response.status.code == 200)
         #expect(response.headers.first(name: "content-type")?.hasPrefix("text/event-stream") == true)
         return EventStream(response)
@@ -145,7 +148,9 @@ final class EventStream: Sendable {
     var received: String { text.value }
 
     /// Waits for an event named `name` whose data contains `fragment`; its data line.
-    func waitFor(_ name: String, containing fragment: String = "", within limit: Duration = .seconds(10)) async throws -> String {
+    func waitFor(_ name: String, containing fragment: String = "", within limit: Duration = .seconds(10)) async throws
+        -> String
+    {
         try await poll(limit) {
             self.received.components(separatedBy: "\n\n").lazy
                 .filter { $0.hasPrefix("event: \(name)\n") && (fragment.isEmpty || $0.contains(fragment)) }

@@ -5,7 +5,7 @@ import NIOCore
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // `herald serve` run as a user runs it, and talked to over HTTP on 127.0.0.1: pages from memory,
@@ -14,14 +14,20 @@ import Glibc
 /// SmallSite served from the root of its host instead of `/board/`.
 private func rootSite() throws -> TemporarySite {
     let config = try #require(SmallSite.files["herald.yml"])
-    return try TemporarySite(SmallSite.files.merging(
-        ["herald.yml": config.replacingOccurrences(of: "https://small.example.org/board/", with: "https://small.example.org/")]) { $1 })
+    return try TemporarySite(
+        SmallSite.files.merging(
+            [
+                "herald.yml": config.replacingOccurrences(
+                    of: "https://small.example.org/board/", with: "https://small.example.org/")
+            ]) { $1 })
 }
 
 private let todo = "(A) 2026-11-01 Call Mom +Family @phone\nPick up milk @GroceryStore\nx 2026-11-20 Download the app\n"
 
-private let todoFiles = ["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
-                         "Content/todo.txt": todo]
+private let todoFiles = [
+    "herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
+    "Content/todo.txt": todo
+]
 
 /// The live-reload settings a served page carries (the JSON before its script).
 private func settings(of page: String) throws -> [String: Any] {
@@ -50,7 +56,8 @@ private func escaped(_ text: String) -> String {
     #expect(home.headers["cache-control"] == "no-store")
     #expect(home.body.hasPrefix("<!doctype html>"))
     let script = try #require(home.body.range(of: #"<script id="herald-serve-script">"#))
-    #expect(script.lowerBound < (home.body.range(of: "</body>", options: .backwards)?.lowerBound ?? home.body.startIndex))
+    #expect(
+        script.lowerBound < (home.body.range(of: "</body>", options: .backwards)?.lowerBound ?? home.body.startIndex))
 
     let board = try await server.get("/tasks/")
     #expect(board.status == 200)
@@ -96,15 +103,17 @@ private func escaped(_ text: String) -> String {
     let site = try rootSite()
     let server = try await ServeProcess(in: site.folder)
     let events = try await server.events()
-    try site.edit("Content/heroes/lantern.md", replacing: "Lantern keeps the city's lights on.",
-                  with: "Lantern guards the harbour at night.")
+    try site.edit(
+        "Content/heroes/lantern.md", replacing: "Lantern keeps the city's lights on.",
+        with: "Lantern guards the harbour at night.")
     let page = try await poll(.seconds(5)) {
         let hero = try await server.get("/heroes/lantern/")
         return hero.body.contains("Lantern guards the harbour at night.") ? hero : nil
     }
     #expect(page.status == 200)
     let reload = try await events.waitFor("reload", containing: "lantern")
-    let changed = try #require(try JSONSerialization.jsonObject(with: Data(reload.utf8)) as? [String: [String]])["changed"]
+    let changed = try #require(try JSONSerialization.jsonObject(with: Data(reload.utf8)) as? [String: [String]])[
+        "changed"]
     #expect(changed == ["/heroes/lantern/"])
     let output = try await server.waitForOutput { $0.contains("Rebuilt ") }
     #expect(output.contains("Rebuilt 1 pages in "))
@@ -181,7 +190,10 @@ private func escaped(_ text: String) -> String {
     let second = try await CLI.run(["serve", "--port", port], in: site.folder)
     #expect(second.status == 1)
     #expect(second.output.isEmpty)
-    #expect(second.stderr == "error: cannot serve on 127.0.0.1:\(port): the port is in use; pick another with --port, or --port 0 for a free one\n")
+    #expect(
+        second.stderr
+            == "error: cannot serve on 127.0.0.1:\(port): the port is in use; pick another with --port, or --port 0 for a free one\n"
+    )
     #expect(try await server.stop() == 0)
 }
 
@@ -206,8 +218,10 @@ private func escaped(_ text: String) -> String {
         (#"{"action":"move","id":"\#(ids[1])","status":"\#(columns[1])"}"#, ["tasks", "move", ids[1], columns[1]]),
         (#"{"action":"reopen","id":"\#(ids[0])"}"#, ["tasks", "reopen", ids[0]]),
         (#"{"action":"remove","id":"\#(ids[2])"}"#, ["tasks", "remove", ids[2]]),
-        (#"{"action":"add","text":"Water the plants @home","status":"\#(columns[1])"}"#,
-         ["tasks", "add", "Water the plants @home", "--status", columns[1]]),
+        (
+            #"{"action":"add","text":"Water the plants @home","status":"\#(columns[1])"}"#,
+            ["tasks", "add", "Water the plants @home", "--status", columns[1]]
+        )
     ]
     let events = try await server.events()
     for step in steps {
@@ -218,13 +232,16 @@ private func escaped(_ text: String) -> String {
         #expect(reply.body.hasSuffix(#","ok":true}"#) != step.json.contains(#""remove""#), "\(reply.body)")
         let command = try await CLI.run(step.command, in: twin.folder)
         #expect(command.status == 0, "\(command.stderr)")
-        #expect(try Data(contentsOf: site.url("Content/todo.txt")) == Data(contentsOf: twin.url("Content/todo.txt")), "\(step.json)")
+        #expect(
+            try Data(contentsOf: site.url("Content/todo.txt")) == Data(contentsOf: twin.url("Content/todo.txt")),
+            "\(step.json)")
     }
     // The answer comes after the rebuild: the board shows the new task at once.
     #expect(try await server.get("/tasks/").body.contains("Water the plants"))
     _ = try await events.waitFor("reload", containing: "/tasks/")
 
-    let bad = try await server.post("/_herald/tasks", json: #"{"action":"move","id":"\#(ids[1])","status":"someday"}"#, headers: headers)
+    let bad = try await server.post(
+        "/_herald/tasks", json: #"{"action":"move","id":"\#(ids[1])","status":"someday"}"#, headers: headers)
     #expect(bad.status == 422)
     #expect(bad.body.contains("'someday' is not a column of the board"))
     #expect(try await server.post("/_herald/tasks", json: "not json", headers: headers).status == 400)
@@ -246,7 +263,7 @@ private func escaped(_ text: String) -> String {
         ["X-Herald-Token": token],
         ["Origin": "http://evil.example", "X-Herald-Token": token],
         ["Origin": "null", "X-Herald-Token": token],
-        ["Origin": "http://evil.example:\(port)", "X-Herald-Token": token, "Host": "evil.example:\(port)"],
+        ["Origin": "http://evil.example:\(port)", "X-Herald-Token": token, "Host": "evil.example:\(port)"]
     ]
     for headers in refused {
         let reply = try await server.post("/_herald/tasks", json: done, headers: headers)
@@ -255,7 +272,8 @@ private func escaped(_ text: String) -> String {
     }
     // A header the guard reads, given twice: malformed, whichever copy would pass.
     let host = server.origin.dropFirst("http://".count)
-    for (twice, other) in [("Origin", "http://evil.example"), ("Host", "evil.example:\(port)"), ("X-Herald-Token", "0")] {
+    for (twice, other) in [("Origin", "http://evil.example"), ("Host", "evil.example:\(port)"), ("X-Herald-Token", "0")]
+    {
         var request = HTTPClientRequest(url: server.origin + "/_herald/tasks")
         request.method = .POST
         request.headers.add(name: "Host", value: String(host))
@@ -276,8 +294,9 @@ private func escaped(_ text: String) -> String {
     #expect(rebound.status.code == 200)
     #expect(try settings(of: page)["board"] == nil)
     #expect(!page.contains(token))
-    let localhost = try await server.post("/_herald/tasks", json: done,
-                                          headers: ["Origin": "http://localhost:\(port)", "Host": "localhost:\(port)", "X-Herald-Token": token])
+    let localhost = try await server.post(
+        "/_herald/tasks", json: done,
+        headers: ["Origin": "http://localhost:\(port)", "Host": "localhost:\(port)", "X-Herald-Token": token])
     #expect(localhost.status == 200)
     #expect(try site.read("Content/todo.txt") != todo)
     #expect(try await server.stop() == 0)
@@ -291,7 +310,8 @@ private func escaped(_ text: String) -> String {
     for file in files {
         let bytes = (try? Data(contentsOf: site.output.appendingPathComponent(file))) ?? Data()
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(!text.contains("herald-serve") && !text.contains("/_herald/") && !text.contains("EventSource"), "\(file)")
+        #expect(
+            !text.contains("herald-serve") && !text.contains("/_herald/") && !text.contains("EventSource"), "\(file)")
     }
 }
 
@@ -301,13 +321,16 @@ private func escaped(_ text: String) -> String {
     let board = try await server.get("/tasks/")
     let token = try #require((try settings(of: board.body)["board"] as? [String: Any])?["token"] as? String)
     let list = try await CLI.run(["tasks", "list", "--source", site.folder.path], in: site.folder)
-    let open = list.output.split(separator: "\n").filter { $0.contains(" todo ") }.map { String($0.prefix { $0 != " " }) }
+    let open = list.output.split(separator: "\n").filter { $0.contains(" todo ") }.map {
+        String($0.prefix { $0 != " " })
+    }
     try #require(open.count == 2)
     // One action right after another: each answer comes after a rebuild that saw its own write,
     // whether or not the watcher has read that write yet.
     for id in open {
-        let reply = try await server.post("/_herald/tasks", json: #"{"action":"done","id":"\#(id)"}"#,
-                                          headers: ["X-Herald-Token": token, "Origin": server.origin])
+        let reply = try await server.post(
+            "/_herald/tasks", json: #"{"action":"done","id":"\#(id)"}"#,
+            headers: ["X-Herald-Token": token, "Origin": server.origin])
         #expect(reply.status == 200, "\(reply.body)")
         #expect(try await server.get("/tasks/").body.contains(#"<li class="card completed" id="task-\#(id)""#))
     }
@@ -315,16 +338,20 @@ private func escaped(_ text: String) -> String {
 }
 
 @Test func theBoardsDoneOnARepeatingTaskAddsItsNextOccurrenceAsHeraldTasksDoes() async throws {
-    let files = ["herald.yml": "title: Board\ntasks:\n  source: Content/todo.txt\n",
-                 "Content/todo.txt": "2026-11-01 Water the plants due:2026-11-20 rec:+1w\nCall Mom\n"]
+    let files = [
+        "herald.yml": "title: Board\ntasks:\n  source: Content/todo.txt\n",
+        "Content/todo.txt": "2026-11-01 Water the plants due:2026-11-20 rec:+1w\nCall Mom\n"
+    ]
     let site = try TemporarySite(files)
     let twin = try TemporarySite(files)
     let server = try await ServeProcess(in: site.folder)
-    let token = try #require((try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])?["token"] as? String)
+    let token = try #require(
+        (try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])?["token"] as? String)
     let list = try await CLI.run(["tasks", "list"], in: site.folder)
     let plants = String(try #require(list.output.split(separator: "\n").first).prefix { $0 != " " })
-    let reply = try await server.post("/_herald/tasks", json: #"{"action":"done","id":"\#(plants)"}"#,
-                                      headers: ["X-Herald-Token": token, "Origin": server.origin])
+    let reply = try await server.post(
+        "/_herald/tasks", json: #"{"action":"done","id":"\#(plants)"}"#,
+        headers: ["X-Herald-Token": token, "Origin": server.origin])
     #expect(reply.status == 200, "\(reply.body)")
     // The same editor as the command: the same bytes, and the answer names both tasks.
     let command = try await CLI.run(["tasks", "done", plants], in: twin.folder)
@@ -341,15 +368,18 @@ private func escaped(_ text: String) -> String {
 }
 
 @Test func aTaskSourceTheEditorCannotWriteShowsTheActionsOffWithTheReason() async throws {
-    let site = try TemporarySite(["herald.yml": "title: Board\ntasks:\n  source: Content/*.txt\n",
-                                  "Content/todo.txt": todo])
+    let site = try TemporarySite([
+        "herald.yml": "title: Board\ntasks:\n  source: Content/*.txt\n",
+        "Content/todo.txt": todo
+    ])
     let server = try await ServeProcess(in: site.folder)
     let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
     let reason = try #require(board["readOnly"] as? String)
     #expect(reason.contains("the files of the pattern 'Content/*.txt', and herald tasks edits one file"))
     let token = try #require(board["token"] as? String)
-    let reply = try await server.post("/_herald/tasks", json: #"{"action":"add","text":"Nope"}"#,
-                                      headers: ["X-Herald-Token": token, "Origin": server.origin])
+    let reply = try await server.post(
+        "/_herald/tasks", json: #"{"action":"add","text":"Nope"}"#,
+        headers: ["X-Herald-Token": token, "Origin": server.origin])
     #expect(reply.status == 422)
     #expect(reply.body.contains("the files of the pattern 'Content/*.txt'"))
     #expect(try site.read("Content/todo.txt") == todo)
@@ -367,7 +397,9 @@ private func exchange(port: UInt16, head: String, body: [UInt8], limit: Int) thr
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     try #require(connected == 0)
     var timeout = timeval(tv_sec: limit, tv_usec: 0)
@@ -394,15 +426,18 @@ private func exchange(port: UInt16, head: String, body: [UInt8], limit: Int) thr
     let host = server.origin.dropFirst("http://".count)
     // A body announced far beyond the limit, of which only a part is ever sent: a server that
     // read it to its end would wait for the rest, and the connection would stay open.
-    let head = "POST /_herald/tasks HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(server.origin)\r\nX-Herald-Token: \(token)\r\n"
+    let head =
+        "POST /_herald/tasks HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(server.origin)\r\nX-Herald-Token: \(token)\r\n"
         + "Content-Type: application/json\r\nContent-Length: 100000000\r\n\r\n"
-    let tooLarge = try exchange(port: port, head: head, body: Array(repeating: UInt8(ascii: " "), count: 200_000), limit: 20)
+    let tooLarge = try exchange(
+        port: port, head: head, body: Array(repeating: UInt8(ascii: " "), count: 200_000), limit: 20)
     #expect(tooLarge.answer.hasPrefix("HTTP/1.1 413"), "\(tooLarge.answer)")
     #expect(tooLarge.answer.contains("larger than"))
     #expect(tooLarge.closed)
     // So does a request refused before its body is read.
     let foreign = head.replacingOccurrences(of: "Origin: \(server.origin)", with: "Origin: http://evil.example")
-    let refused = try exchange(port: port, head: foreign, body: Array(repeating: UInt8(ascii: " "), count: 1000), limit: 20)
+    let refused = try exchange(
+        port: port, head: foreign, body: Array(repeating: UInt8(ascii: " "), count: 1000), limit: 20)
     #expect(refused.answer.hasPrefix("HTTP/1.1 403"), "\(refused.answer)")
     #expect(refused.closed)
     #expect(try site.read("Content/todo.txt") == todo)
@@ -414,35 +449,42 @@ private func exchange(port: UInt16, head: String, body: [UInt8], limit: Int) thr
 @Test func aRemovalIsUndoneByTheNameItsAnswerGaveAndOnlyOnce() async throws {
     let site = try TemporarySite(todoFiles)
     let server = try await ServeProcess(in: site.folder)
-    let token = try #require((try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])?["token"] as? String)
+    let token = try #require(
+        (try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])?["token"] as? String)
     let headers = ["X-Herald-Token": token, "Origin": server.origin]
     let list = try await CLI.run(["tasks", "list"], in: site.folder)
     let id = String(try #require(list.output.split(separator: "\n").dropFirst().first).prefix { $0 != " " })
     let removed = try await server.post("/_herald/tasks", json: #"{"action":"remove","id":"\#(id)"}"#, headers: headers)
     #expect(removed.status == 200, "\(removed.body)")
-    #expect(try site.read("Content/todo.txt") == todo.replacingOccurrences(of: "Pick up milk @GroceryStore\n", with: ""))
+    #expect(
+        try site.read("Content/todo.txt") == todo.replacingOccurrences(of: "Pick up milk @GroceryStore\n", with: ""))
     let reply = try #require(try JSONSerialization.jsonObject(with: Data(removed.body.utf8)) as? [String: Any])
     let name = try #require(reply["undo"] as? String)
     #expect(name.count == 64)
     // A name the server did not give puts nothing back.
-    let forged = try await server.post("/_herald/tasks", json: #"{"action":"restore","undo":"\#(String(repeating: "0", count: 64))"}"#,
-                                       headers: headers)
+    let forged = try await server.post(
+        "/_herald/tasks", json: #"{"action":"restore","undo":"\#(String(repeating: "0", count: 64))"}"#,
+        headers: headers)
     #expect(forged.status == 400)
     #expect(forged.body.contains("no removal to undo by that name"))
-    let restored = try await server.post("/_herald/tasks", json: #"{"action":"restore","undo":"\#(name)"}"#, headers: headers)
+    let restored = try await server.post(
+        "/_herald/tasks", json: #"{"action":"restore","undo":"\#(name)"}"#, headers: headers)
     #expect(restored.status == 200, "\(restored.body)")
     #expect(try site.read("Content/todo.txt") == todo)
     #expect(try await server.get("/tasks/").body.contains("Pick up milk"))
-    let again = try await server.post("/_herald/tasks", json: #"{"action":"restore","undo":"\#(name)"}"#, headers: headers)
+    let again = try await server.post(
+        "/_herald/tasks", json: #"{"action":"restore","undo":"\#(name)"}"#, headers: headers)
     #expect(again.status == 400)
     #expect(try site.read("Content/todo.txt") == todo)
     #expect(try await server.stop() == 0)
 }
 
 @Test func aMoveIntoAnotherPriorityLaneWritesTheColumnAndThePriorityAtOnce() async throws {
-    let site = try TemporarySite(["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n"
-                                    + "  columns: [todo, doing, done]\n  swimlanes: priority\n",
-                                  "Content/todo.txt": todo])
+    let site = try TemporarySite([
+        "herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n"
+            + "  columns: [todo, doing, done]\n  swimlanes: priority\n",
+        "Content/todo.txt": todo
+    ])
     let server = try await ServeProcess(in: site.folder)
     let board = try #require(try settings(of: try await server.get("/tasks/").body)["board"] as? [String: Any])
     let lanes = try #require(board["lanes"] as? [String: Any])
@@ -450,11 +492,15 @@ private func exchange(port: UInt16, head: String, body: [UInt8], limit: Int) thr
     let headers = ["X-Herald-Token": try #require(board["token"] as? String), "Origin": server.origin]
     let list = try await CLI.run(["tasks", "list"], in: site.folder)
     let id = String(try #require(list.output.split(separator: "\n").dropFirst().first).prefix { $0 != " " })
-    let reply = try await server.post("/_herald/tasks", json: #"{"action":"move","id":"\#(id)","status":"doing","priority":"B"}"#,
-                                      headers: headers)
+    let reply = try await server.post(
+        "/_herald/tasks", json: #"{"action":"move","id":"\#(id)","status":"doing","priority":"B"}"#,
+        headers: headers)
     #expect(reply.status == 200, "\(reply.body)")
-    #expect(try site.read("Content/todo.txt") == todo.replacingOccurrences(of: "Pick up milk @GroceryStore\n",
-                                                                           with: "(B) Pick up milk @GroceryStore status:doing\n"))
+    #expect(
+        try site.read("Content/todo.txt")
+            == todo.replacingOccurrences(
+                of: "Pick up milk @GroceryStore\n",
+                with: "(B) Pick up milk @GroceryStore status:doing\n"))
     #expect(try await server.stop() == 0)
 
     // Lanes by a field the editor does not write are said to be so.

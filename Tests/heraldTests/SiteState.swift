@@ -5,7 +5,9 @@ import Testing
 extension TemporarySite {
     /// The build state folder (`.herald/build-…`) of the site's one output folder.
     func stateFolder(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-        let names = try FileManager.default.contentsOfDirectory(atPath: url(".herald").path).filter { $0.hasPrefix("build-") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: url(".herald").path).filter {
+            $0.hasPrefix("build-")
+        }
         try #require(names.count == 1, "\(names)", sourceLocation: sourceLocation)
         return url(".herald/" + names[0])
     }

@@ -23,10 +23,12 @@ extension TemporarySite {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (path, text) in files {
             let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
-        try FileManager.default.createDirectory(at: url(link).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url(link).deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: url(link), withDestinationURL: folder)
     }
 
@@ -34,7 +36,8 @@ extension TemporarySite {
     /// to it in its place.
     func moveAndLink(_ path: String, to target: String) throws {
         let folder = root.appendingPathComponent(target)
-        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: url(path), to: folder)
         try FileManager.default.createSymbolicLink(at: url(path), withDestinationURL: folder)
     }
@@ -44,14 +47,16 @@ extension TemporarySite {
 func aTemplateErrorUnderALinkedTemplatesFolderFailsAStrictBuild(target: String) async throws {
     let site = try TemporarySite.smallSite()
     let builtIn = try String(contentsOf: Repository.url("Sources/HeraldSite/Theme/home.html.mustache"), encoding: .utf8)
-    let home = try #require(builtIn.range(of: "{{title}}").map { builtIn.replacingCharacters(in: $0, with: "{{titel}}") })
+    let home = try #require(
+        builtIn.range(of: "{{title}}").map { builtIn.replacingCharacters(in: $0, with: "{{titel}}") })
     let typo = try #require(position(of: "{{titel}}", in: home))
     try site.link("Templates", toFolder: target, holding: ["home.html.mustache": home])
 
     let result = try await site.build(["--strict"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Templates/home.html.mustache:\(typo.line):\(typo.column): error: unknown key 'titel'"),
-            "stderr: \(result.stderr)")
+    #expect(
+        result.stderr.contains("Templates/home.html.mustache:\(typo.line):\(typo.column): error: unknown key 'titel'"),
+        "stderr: \(result.stderr)")
     #expect(!site.exists("Output"))
 }
 
@@ -72,7 +77,8 @@ func anOverrideUnderALinkedTemplatesFolderIsWhatTheSiteShows(target: String) asy
     #expect(try await site.buildOK().written == 0)
 
     // Edited where the link leads, as in this repository's Sources/HeraldSite/Theme.
-    try Data(heroTemplate("Edited").utf8).write(to: site.root.appendingPathComponent("elsewhere/theme/hero.html.mustache"))
+    try Data(heroTemplate("Edited").utf8).write(
+        to: site.root.appendingPathComponent("elsewhere/theme/hero.html.mustache"))
     let summary = try await site.buildOK()
     #expect(summary.written > 0)
     #expect(try site.read("Output/heroes/lantern/index.html").contains("<h1>Edited: Lantern</h1>"))
@@ -101,7 +107,7 @@ struct LinkOut: Sendable, CustomTestStringConvertible {
     LinkOut(link: "Content/pages/evil.md", target: "/etc/hostname"),
     LinkOut(link: "Content/data/evil.yml", target: "/etc/hostname"),
     LinkOut(link: "Templates/evil.html.mustache", target: "/etc/passwd"),
-    LinkOut(link: "Templates/assets/etc", target: "/etc"),
+    LinkOut(link: "Templates/assets/etc", target: "/etc")
 ])
 func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
     let site = try TemporarySite.smallSite()
@@ -111,7 +117,9 @@ func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
 
     let result = try await site.build()
     #expect(result.status == 1)
-    #expect(result.stderr.contains("\(`case`.link): error: '\(`case`.link)' is a symbolic link to '"), "stderr: \(result.stderr)")
+    #expect(
+        result.stderr.contains("\(`case`.link): error: '\(`case`.link)' is a symbolic link to '"),
+        "stderr: \(result.stderr)")
     #expect(result.stderr.contains("outside the site folder"))
     #expect(!site.exists("Output"))
 }
@@ -122,7 +130,8 @@ func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
     let server = try await ServeProcess(in: site.folder)
     #expect(try await server.get("/board/heroes/lantern/").body.contains("<h1>Linked: Lantern</h1>"))
 
-    try Data(heroTemplate("Edited").utf8).write(to: site.root.appendingPathComponent("elsewhere/theme/hero.html.mustache"))
+    try Data(heroTemplate("Edited").utf8).write(
+        to: site.root.appendingPathComponent("elsewhere/theme/hero.html.mustache"))
     _ = try await poll(.seconds(10)) {
         try await server.get("/board/heroes/lantern/").body.contains("<h1>Edited: Lantern</h1>") ? true : nil
     }
@@ -136,7 +145,8 @@ func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
         try site.write("Data/" + path.dropFirst("Content/".count), text)
     }
     for (path, text) in SmallSite.files where !path.hasPrefix("Content/heroes/") { try site.write(path, text) }
-    try FileManager.default.createSymbolicLink(atPath: site.url("Content/heroes").path, withDestinationPath: "../Data/heroes")
+    try FileManager.default.createSymbolicLink(
+        atPath: site.url("Content/heroes").path, withDestinationPath: "../Data/heroes")
     let server = try await ServeProcess(in: site.folder)
     #expect(try await server.get("/board/heroes/lantern/").body.contains("Lantern keeps the city"))
 

@@ -3,7 +3,7 @@ import HeraldTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `herald tasks` on task files made to break it: the largest id, repeated titles, a byte order
@@ -28,13 +28,15 @@ import Glibc
     private func ids(of title: String, in site: TemporarySite) async throws -> [String] {
         let list = try await CLI.run(["tasks", "list"], in: site.folder)
         #expect(list.status == 0, "\(list.stderr)")
-        return list.output.split(separator: "\n").filter { $0.hasSuffix(" " + title) }.map { String($0.prefix { $0 != " " }) }
+        return list.output.split(separator: "\n").filter { $0.hasSuffix(" " + title) }.map {
+            String($0.prefix { $0 != " " })
+        }
     }
 
     @Test(arguments: [
         ("tasks.json", "[{\"id\": 9223372036854775807, \"title\": \"Big\"}]\n"),
         ("tasks.yml", "- id: 9223372036854775807\n  title: Big\n"),
-        ("tasks.csv", "id,title,done\n9223372036854775807,Big,false\n"),
+        ("tasks.csv", "id,title,done\n9223372036854775807,Big,false\n")
     ])
     func theLargestIDStillLetsATaskBeAdded(name: String, text: String) async throws {
         let site = try site(name, text)
@@ -65,10 +67,19 @@ import Glibc
 
     /// Records without an id were once named by their line, which the next record takes when one is removed.
     @Test(arguments: [
-        ("tasks.json", "[\n  {\"title\": \"One\"},\n  {\"title\": \"Two\"},\n  {\"title\": \"Two\", \"due\": \"2026-12-01\"}\n]\n",
-         "[\n  {\"title\": \"Two\"},\n  {\"title\": \"Two\", \"due\": \"2026-12-01\"}\n]\n"),
-        ("tasks.yml", "- title: One\n- title: Two\n- title: Two\n  due: 2026-12-01\n", "- title: Two\n- title: Two\n  due: 2026-12-01\n"),
-        ("tasks.csv", "title,due,done\nOne,,false\nTwo,,false\nTwo,2026-12-01,false\n", "title,due,done\nTwo,,false\nTwo,2026-12-01,false\n"),
+        (
+            "tasks.json",
+            "[\n  {\"title\": \"One\"},\n  {\"title\": \"Two\"},\n  {\"title\": \"Two\", \"due\": \"2026-12-01\"}\n]\n",
+            "[\n  {\"title\": \"Two\"},\n  {\"title\": \"Two\", \"due\": \"2026-12-01\"}\n]\n"
+        ),
+        (
+            "tasks.yml", "- title: One\n- title: Two\n- title: Two\n  due: 2026-12-01\n",
+            "- title: Two\n- title: Two\n  due: 2026-12-01\n"
+        ),
+        (
+            "tasks.csv", "title,due,done\nOne,,false\nTwo,,false\nTwo,2026-12-01,false\n",
+            "title,due,done\nTwo,,false\nTwo,2026-12-01,false\n"
+        )
     ])
     func recordsWithoutAnIDKeepTheirIDsWhenOthersGo(name: String, text: String, removed: String) async throws {
         let site = try site(name, text)
@@ -88,7 +99,9 @@ import Glibc
         #expect(try await ids(of: "Two", in: site).first == twos.first)
     }
 
-    @Test(arguments: [("todo.txt", "Buy milk\nCall Mom\nBuy milk\n"), ("list.md", "- [ ] Buy milk\n- [ ] Call Mom\n- [ ] Buy milk\n")])
+    @Test(arguments: [
+        ("todo.txt", "Buy milk\nCall Mom\nBuy milk\n"), ("list.md", "- [ ] Buy milk\n- [ ] Call Mom\n- [ ] Buy milk\n")
+    ])
     func tasksAlikeInEveryFieldAreRefusedWithAWayOut(name: String, text: String) async throws {
         let site = try site(name, text)
         let milk = try await ids(of: "Buy milk", in: site)
@@ -131,15 +144,22 @@ import Glibc
     @Test(arguments: [
         ("list.md", "- [ ] One\n- [ ] Two\n", "- [x] One ✅ 2026-11-25\n- [ ] Two\n"),
         ("tasks.csv", "title,done\nOne,false\nTwo,false\n", "title,done\nOne,true\nTwo,false\n"),
-        ("tasks.json", "[{\"id\": 1, \"title\": \"One\", \"done\": false}, {\"id\": 2, \"title\": \"Two\", \"done\": false}]\n",
-         "[{\"id\": 1, \"title\": \"One\", \"done\": true}, {\"id\": 2, \"title\": \"Two\", \"done\": false}]\n"),
-        ("tasks.yml", "- title: One\n  done: false\n- title: Two\n  done: false\n", "- title: One\n  done: true\n- title: Two\n  done: false\n"),
+        (
+            "tasks.json",
+            "[{\"id\": 1, \"title\": \"One\", \"done\": false}, {\"id\": 2, \"title\": \"Two\", \"done\": false}]\n",
+            "[{\"id\": 1, \"title\": \"One\", \"done\": true}, {\"id\": 2, \"title\": \"Two\", \"done\": false}]\n"
+        ),
+        (
+            "tasks.yml", "- title: One\n  done: false\n- title: Two\n  done: false\n",
+            "- title: One\n  done: true\n- title: Two\n  done: false\n"
+        )
     ])
     func aByteOrderMarkStaysTheFilesInEveryTextFormat(name: String, text: String, done: String) async throws {
         let bom = "\u{FEFF}"
         let site = try site(name, bom + text)
         let listed = try await CLI.run(["tasks", "list"], in: site.folder)
-        let one = try #require(listed.output.split(separator: "\n").first { $0.hasSuffix(" One") }.map { String($0.prefix { $0 != " " }) })
+        let one = try #require(
+            listed.output.split(separator: "\n").first { $0.hasSuffix(" One") }.map { String($0.prefix { $0 != " " }) })
         let result = try await run(["done", one], site)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try fileText("Content/" + name, site) == bom + done)
@@ -162,16 +182,19 @@ import Glibc
         // Said once, or twice alike, it is no conflict.
         #expect(try await run(["add", "Ship it status:doing"], site).status == 0)
         #expect(try await run(["add", "Test it status:doing", "--status", "doing"], site).status == 0)
-        #expect(try site.read("Content/todo.txt") == text + "2026-11-25 Ship it status:doing\n2026-11-25 Test it status:doing\n")
+        #expect(
+            try site.read("Content/todo.txt") == text
+                + "2026-11-25 Ship it status:doing\n2026-11-25 Test it status:doing\n")
     }
 
     @Test(arguments: ["tasks.json", "tasks.yml", "todo.txt"])
     func editTrimsATitleAsAddDoes(name: String) async throws {
-        let text = switch name {
-        case "tasks.json": "[{\"id\": 1, \"title\": \"One\"}]\n"
-        case "tasks.yml": "- id: 1\n  title: One\n"
-        default: "One\n"
-        }
+        let text =
+            switch name {
+            case "tasks.json": "[{\"id\": 1, \"title\": \"One\"}]\n"
+            case "tasks.yml": "- id: 1\n  title: One\n"
+            default: "One\n"
+            }
         let site = try site(name, text)
         #expect(try await run(["add", "  padded add  "], site).status == 0)
         let one = try #require(try await ids(of: "One", in: site).first)
@@ -179,7 +202,8 @@ import Glibc
         #expect(edited.status == 0, "\(edited.stderr)")
         #expect(try await ids(of: "padded", in: site).count == 1)
         #expect(try await ids(of: "padded add", in: site).count == 1)
-        let blank = try await run(["edit", try #require(try await ids(of: "padded", in: site).first), "--title", "   "], site)
+        let blank = try await run(
+            ["edit", try #require(try await ids(of: "padded", in: site).first), "--title", "   "], site)
         #expect(blank.status == 1)
         #expect(blank.stderr.contains("a task needs a title of one line"))
     }
@@ -187,9 +211,12 @@ import Glibc
     @Test func theNextEditRemovesAKilledEditsTemporaryFileAndNothingElse() async throws {
         let site = try site("todo.txt", "Call Mom\n")
         let leftover = "Content/.todo.txt.herald-Ab3xYz"
-        let others = ["Content/.todo.txt.herald-keep", "Content/.other.txt.herald-Ab3xYz", "Content/todo.txt.herald-Ab3xYz"]
+        let others = [
+            "Content/.todo.txt.herald-keep", "Content/.other.txt.herald-Ab3xYz", "Content/todo.txt.herald-Ab3xYz"
+        ]
         for path in [leftover] + others { try site.write(path, "partial") }
-        try FileManager.default.createDirectory(at: site.url("Content/.todo.txt.herald-Folder"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: site.url("Content/.todo.txt.herald-Folder"), withIntermediateDirectories: true)
         #expect(try await run(["add", "Water the plants"], site).status == 0)
         #expect(!site.exists(leftover))
         for path in others + ["Content/.todo.txt.herald-Folder"] { #expect(site.exists(path), "\(path)") }
@@ -216,9 +243,11 @@ import Glibc
         let site = try site("tasks.json", text)
         let server = try await ServeProcess(in: site.folder)
         let board = try await server.get("/tasks/").body
-        let token = try #require(board.firstRange(of: #/"token":"([0-9a-f]{64})"/#).map { String(board[$0].dropFirst(9).dropLast()) })
-        let reply = try await server.post("/_herald/tasks", json: #"{"action":"add","text":"Small"}"#,
-                                          headers: ["X-Herald-Token": token, "Origin": server.origin])
+        let token = try #require(
+            board.firstRange(of: #/"token":"([0-9a-f]{64})"/#).map { String(board[$0].dropFirst(9).dropLast()) })
+        let reply = try await server.post(
+            "/_herald/tasks", json: #"{"action":"add","text":"Small"}"#,
+            headers: ["X-Herald-Token": token, "Origin": server.origin])
         #expect(reply.status == 200, "\(reply.body)")
         #expect(try await server.get("/tasks/").body.contains("Small"))
         #expect(try await server.stop() == 0)

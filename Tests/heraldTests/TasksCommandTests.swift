@@ -7,8 +7,10 @@ import Testing
 private let todo = "(A) 2026-11-01 Call Mom +Family @phone\nPick up milk @GroceryStore\nx 2026-11-20 Download the app\n"
 
 private func todoSite() throws -> TemporarySite {
-    try TemporarySite(["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
-                       "Content/todo.txt": todo])
+    try TemporarySite([
+        "herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: Content/todo.txt\n",
+        "Content/todo.txt": todo
+    ])
 }
 
 /// The ID `herald tasks list` shows for the task titled `title`.
@@ -21,8 +23,11 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
 
 @Test func tasksCommandsEditTheFileAndSayWhatTheyDid() async throws {
     let site = try todoSite()
-    let added = try await CLI.run(["tasks", "add", "Water the plants @home due:2026-12-01", "--priority", "B",
-                                   "--now", "2026-11-23"], in: site.folder)
+    let added = try await CLI.run(
+        [
+            "tasks", "add", "Water the plants @home due:2026-12-01", "--priority", "B",
+            "--now", "2026-11-23"
+        ], in: site.folder)
     #expect(added.status == 0)
     #expect(added.output.hasPrefix("Added "))
     #expect(try site.read("Content/todo.txt") == todo + "(B) 2026-11-23 Water the plants @home due:2026-12-01\n")
@@ -31,8 +36,10 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
 
     let dry = try await CLI.run(["tasks", "done", plants, "--dry-run", "--now", "2026-11-24"], in: site.folder)
     #expect(dry.status == 0)
-    #expect(dry.output.contains("-(B) 2026-11-23 Water the plants @home due:2026-12-01\n"
-                                + "+x 2026-11-24 2026-11-23 Water the plants @home due:2026-12-01 pri:B\n"))
+    #expect(
+        dry.output.contains(
+            "-(B) 2026-11-23 Water the plants @home due:2026-12-01\n"
+                + "+x 2026-11-24 2026-11-23 Water the plants @home due:2026-12-01 pri:B\n"))
     #expect(try site.read("Content/todo.txt").hasSuffix("(B) 2026-11-23 Water the plants @home due:2026-12-01\n"))
 
     let done = try await CLI.run(["tasks", "done", String(plants.prefix(4)), "--now", "2026-11-24"], in: site.folder)
@@ -54,7 +61,7 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
     let cases: [([String], String)] = [
         (["tasks", "done", "ffff0000"], "no task has the ID 'ffff0000'"),
         (["tasks", "move", mom, "someday"], "'someday' is not a column of the board"),
-        (["tasks", "add", "Pay rent due:2026-02-30"], "invalid due date '2026-02-30'"),
+        (["tasks", "add", "Pay rent due:2026-02-30"], "invalid due date '2026-02-30'")
     ]
     for (arguments, message) in cases {
         let result = try await CLI.run(arguments, in: site.folder)
@@ -114,12 +121,17 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
     #expect(build.status == 0, "\(build.stderr)")
     let board = try site.read("Output/tasks/index.html")
     let done = try #require(board.range(of: "id=\"column-done\""))
-    let card = "<li class=\"card completed\" id=\"task-\(milk)\" data-tags=\"\" data-project=\"\" data-assignees=\"\" data-due=\"none\">\n"
+    let card =
+        "<li class=\"card completed\" id=\"task-\(milk)\" data-tags=\"\" data-project=\"\" data-assignees=\"\" data-due=\"none\">\n"
         + "<h3><span class=\"sr-only\">Done: </span>Pick up milk</h3>\n"
         + "<div class=\"meta\">\n<code class=\"task-id\" title=\"This task's ID, for herald tasks done \(milk)\">\(milk)</code>\n"
     let found = try #require(board.range(of: card))
     #expect(found.lowerBound > done.upperBound)
-    let css = try String(contentsOf: site.url("Output").appendingPathComponent(try #require(
-        try FileManager.default.subpathsOfDirectory(atPath: site.url("Output").path).first { $0.hasSuffix(".css") })), encoding: .utf8)
+    let css = try String(
+        contentsOf: site.url("Output").appendingPathComponent(
+            try #require(
+                try FileManager.default.subpathsOfDirectory(atPath: site.url("Output").path).first {
+                    $0.hasSuffix(".css")
+                })), encoding: .utf8)
     #expect(css.contains(".card.completed h3 { text-decoration: line-through"))
 }

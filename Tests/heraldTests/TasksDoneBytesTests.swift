@@ -7,7 +7,9 @@ import Testing
 // task's next occurrence must be exactly the line its tool would have added.
 
 private func site(_ config: String, _ path: String, _ text: String) throws -> TemporarySite {
-    try TemporarySite(["herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: \(path)\n\(config)", path: text])
+    try TemporarySite([
+        "herald.yml": "title: Board\ntimezone: Europe/Berlin\ntasks:\n  source: \(path)\n\(config)", path: text
+    ])
 }
 
 /// The IDs `herald tasks list` shows, by the title at the end of each line.
@@ -15,8 +17,11 @@ private func ids(in site: TemporarySite) async throws -> [String: String] {
     let list = try await site.herald(["tasks", "list", "--json"])
     #expect(list.status == 0, "\(list.stderr)")
     let tasks = try #require(try JSONSerialization.jsonObject(with: list.stdout) as? [[String: Any]])
-    return Dictionary(tasks.compactMap { task in (task["title"] as? String).flatMap { title in (task["id"] as? String).map { (title, $0) } } },
-                      uniquingKeysWith: { first, _ in first })
+    return Dictionary(
+        tasks.compactMap { task in
+            (task["title"] as? String).flatMap { title in (task["id"] as? String).map { (title, $0) } }
+        },
+        uniquingKeysWith: { first, _ in first })
 }
 
 /// Runs `herald tasks done ID --now DAY`; its output's two lines, the second naming the next occurrence.
@@ -44,8 +49,11 @@ private func done(_ id: String, on day: String, in site: TemporarySite) async th
     let site = try site("  format: markdown-checklist\n", "Content/House.md", note)
     let sink = try #require(try await ids(in: site)["Fix the sink"])
     #expect(try await done(sink, on: "2026-11-23", in: site) == ["Done \(sink): Fix the sink"])
-    #expect(try site.read("Content/House.md") == note.replacingOccurrences(
-        of: "- [ ] Fix the sink 📅 2026-11-25 ⏫ #plumbing ^sink", with: "- [x] Fix the sink 📅 2026-11-25 ⏫ #plumbing ✅ 2026-11-23 ^sink"))
+    #expect(
+        try site.read("Content/House.md")
+            == note.replacingOccurrences(
+                of: "- [ ] Fix the sink 📅 2026-11-25 ⏫ #plumbing ^sink",
+                with: "- [x] Fix the sink 📅 2026-11-25 ⏫ #plumbing ✅ 2026-11-23 ^sink"))
     #expect(try await site.herald(["tasks", "reopen", sink]).status == 0)
     #expect(try site.read("Content/House.md") == note)
 }
@@ -55,8 +63,9 @@ private func done(_ id: String, on day: String, in site: TemporarySite) async th
     let site = try site("", "Content/Home.md", note)
     let trash = try #require(try await ids(in: site)["Take out the trash"])
     let output = try await done(trash, on: "2026-11-21", in: site)
-    #expect(try site.read("Content/Home.md") == "- [ ] Take out the trash 🔁 every week 📅 2026-11-29\n"
-        + "- [x] Take out the trash 🔁 every week 📅 2026-11-22 ✅ 2026-11-21\n- [ ] Call the landlord\n")
+    #expect(
+        try site.read("Content/Home.md") == "- [ ] Take out the trash 🔁 every week 📅 2026-11-29\n"
+            + "- [x] Take out the trash 🔁 every week 📅 2026-11-22 ✅ 2026-11-21\n- [ ] Call the landlord\n")
     #expect(output.count == 2)
     #expect(output.last?.hasSuffix(": Take out the trash, due 2026-11-29") == true)
 }
@@ -67,9 +76,15 @@ private func done(_ id: String, on day: String, in site: TemporarySite) async th
     // Strict: a week from the due date.
     ("Water the plants due:2026-11-20 rec:+1w", "2026-11-23", "Water the plants due:2026-11-27 rec:+1w"),
     // A month from January 31 is the last day of February.
-    ("(B) 2026-01-02 Pay rent +Flat due:2026-01-31 rec:1m", "2026-01-31", "(B) 2026-01-31 Pay rent +Flat due:2026-02-28 rec:1m"),
+    (
+        "(B) 2026-01-02 Pay rent +Flat due:2026-01-31 rec:1m", "2026-01-31",
+        "(B) 2026-01-31 Pay rent +Flat due:2026-02-28 rec:1m"
+    ),
     // Three business days from a Friday: Monday, Tuesday, Wednesday.
-    ("Send the report @work due:2026-11-20 t:2026-11-19 rec:3b", "2026-11-20", "Send the report @work due:2026-11-25 t:2026-11-24 rec:3b"),
+    (
+        "Send the report @work due:2026-11-20 t:2026-11-19 rec:3b", "2026-11-20",
+        "Send the report @work due:2026-11-25 t:2026-11-24 rec:3b"
+    )
 ])
 func doneOnARepeatingTodoTxtTaskAddsTheNextOneAtTheEnd(line: String, day: String, next: String) async throws {
     let before = "# chores\n\(line)\nCall Mom @phone\n"
@@ -85,12 +100,18 @@ func doneOnARepeatingTodoTxtTaskAddsTheNextOneAtTheEnd(line: String, day: String
     let tasks = try #require(try JSONSerialization.jsonObject(with: after.stdout) as? [[String: Any]])
     let added = try #require(tasks.last)
     #expect(added["status"] as? String == "todo")
-    #expect(added["due"] as? String == next.split(separator: " ").first { $0.hasPrefix("due:") }.map { String($0.dropFirst(4)) })
+    #expect(
+        added["due"] as? String
+            == next.split(separator: " ").first { $0.hasPrefix("due:") }.map { String($0.dropFirst(4)) })
     // As the board labels it: the title, then the project and contexts.
-    let label = ([title] + ((added["project"] as? String).map { ["+" + $0] } ?? [])
+    let label =
+        ([title] + ((added["project"] as? String).map { ["+" + $0] } ?? [])
         + ((added["contexts"] as? [String]) ?? []).map { "@" + $0 }).joined(separator: " ")
-    #expect(output == ["Done \(tasks[1]["id"] as? String ?? ""): \(label)",
-                       "Added the next occurrence \(added["id"] as? String ?? ""): \(label), due \(added["due"] as? String ?? "")"])
+    #expect(
+        output == [
+            "Done \(tasks[1]["id"] as? String ?? ""): \(label)",
+            "Added the next occurrence \(added["id"] as? String ?? ""): \(label), due \(added["due"] as? String ?? "")"
+        ])
 }
 
 @Test func doneOnAGitHubShapedIssueWritesItsStateAndClosedDateOnly() async throws {
@@ -131,11 +152,16 @@ func doneOnARepeatingTodoTxtTaskAddsTheNextOneAtTheEnd(line: String, day: String
         """
     let site = try site(config, "Content/issues.json", issues)
     #expect(try await done("41", on: "2026-11-23T10:00:00Z", in: site) == ["Done 41: Crash when the config is empty"])
-    #expect(try site.read("Content/issues.json") == issues
-        .replacingOccurrences(of: "\"state\": \"open\",\n    \"labels\": [{\"name\": \"bug\"}",
-                              with: "\"state\": \"closed\",\n    \"labels\": [{\"name\": \"bug\"}")
-        .replacingOccurrences(of: "\"closed_at\": null,\n    \"body\": \"Steps",
-                              with: "\"closed_at\": \"2026-11-23\",\n    \"body\": \"Steps"))
+    #expect(
+        try site.read("Content/issues.json")
+            == issues
+            .replacingOccurrences(
+                of: "\"state\": \"open\",\n    \"labels\": [{\"name\": \"bug\"}",
+                with: "\"state\": \"closed\",\n    \"labels\": [{\"name\": \"bug\"}"
+            )
+            .replacingOccurrences(
+                of: "\"closed_at\": null,\n    \"body\": \"Steps",
+                with: "\"closed_at\": \"2026-11-23\",\n    \"body\": \"Steps"))
     let build = try await site.herald(["build", "--now", "2026-11-23T10:00:00Z", "--strict"])
     #expect(build.status == 0, "\(build.stderr)")
     #expect(try await site.herald(["tasks", "reopen", "41"]).status == 0)

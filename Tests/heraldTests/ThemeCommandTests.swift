@@ -16,8 +16,9 @@ private func defaultSiteWithoutTemplates() throws -> TemporarySite {
 @Test func exportedThemeBuildsTheSameBytesAsTheBuiltInOne() async throws {
     let site = try defaultSiteWithoutTemplates()
     let now = "2026-11-21T10:00:00Z"
-    let before = try await CLI.run(["build", "--strict", "--now", now, "--output", site.root.appendingPathComponent("before").path],
-                                   in: site.folder)
+    let before = try await CLI.run(
+        ["build", "--strict", "--now", now, "--output", site.root.appendingPathComponent("before").path],
+        in: site.folder)
     #expect(before.status == 0, "stderr: \(before.stderr)")
 
     let exported = try await CLI.run(["theme", "export"], in: site.folder)
@@ -27,16 +28,20 @@ private func defaultSiteWithoutTemplates() throws -> TemporarySite {
     #expect(written.contains("Templates/assets/herald.css"))
     for name in try FileManager.default.subpathsOfDirectory(atPath: Repository.url("Sources/HeraldSite/Theme").path)
     where name.contains(".") {
-        #expect(try Data(contentsOf: site.url("Templates/" + name)) == Data(contentsOf: Repository.url("Sources/HeraldSite/Theme/" + name)),
-                "\(name)")
+        #expect(
+            try Data(contentsOf: site.url("Templates/" + name))
+                == Data(contentsOf: Repository.url("Sources/HeraldSite/Theme/" + name)),
+            "\(name)")
     }
 
-    let after = try await CLI.run(["build", "--strict", "--now", now, "--output", site.root.appendingPathComponent("after").path],
-                                  in: site.folder)
+    let after = try await CLI.run(
+        ["build", "--strict", "--now", now, "--output", site.root.appendingPathComponent("after").path],
+        in: site.folder)
     #expect(after.status == 0, "stderr: \(after.stderr)")
     // The pages and assets, not the build's own notes (its manifest names the inputs it hashed).
     func published(_ folder: String) throws -> [String: Data?] {
-        try TreeSnapshot(site.root.appendingPathComponent(folder)).entries.filter { !$0.key.hasPrefix(".herald") }.mapValues(\.bytes)
+        try TreeSnapshot(site.root.appendingPathComponent(folder)).entries.filter { !$0.key.hasPrefix(".herald") }
+            .mapValues(\.bytes)
     }
     #expect(try published("before") == published("after"))
     #expect(try published("after").count > 50)
@@ -47,13 +52,16 @@ private func defaultSiteWithoutTemplates() throws -> TemporarySite {
     try site.write("Templates/hero.html.mustache", "mine")
     let refused = try await CLI.run(["theme", "export", "hero.html", "page.html.mustache"], in: site.folder)
     #expect(refused.status == 1)
-    #expect(refused.stderr == "Templates/hero.html.mustache: error: the site has this file already; --force replaces it\n")
+    #expect(
+        refused.stderr == "Templates/hero.html.mustache: error: the site has this file already; --force replaces it\n")
     #expect(try site.read("Templates/hero.html.mustache") == "mine")
     #expect(!site.exists("Templates/page.html.mustache"))
 
     let unknown = try await CLI.run(["theme", "export", "heros.html"], in: site.folder)
     #expect(unknown.status == 1)
-    #expect(unknown.stderr == "heros.html: error: the built-in theme has no such file; did you mean 'hero.html.mustache'?\n")
+    #expect(
+        unknown.stderr == "heros.html: error: the built-in theme has no such file; did you mean 'hero.html.mustache'?\n"
+    )
 
     let forced = try await CLI.run(["theme", "export", "hero.html", "--force"], in: site.folder)
     #expect(forced.status == 0)
@@ -66,7 +74,8 @@ private func defaultSiteWithoutTemplates() throws -> TemporarySite {
     let listed = try await CLI.run(["theme", "list"], in: site.folder)
     #expect(listed.status == 0, "stderr: \(listed.stderr)")
     let lines = listed.output.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
-    let byFile = Dictionary(uniqueKeysWithValues: lines.map { ($0[0], $0.count > 1 ? $0[1].trimmingCharacters(in: .whitespaces) : "") })
+    let byFile = Dictionary(
+        uniqueKeysWithValues: lines.map { ($0[0], $0.count > 1 ? $0[1].trimmingCharacters(in: .whitespaces) : "") })
     #expect(byFile["board.html.mustache"] == "/tasks/")
     #expect(byFile["hero.html.mustache"]?.hasPrefix("24 pages, e.g. /heroes/") == true)
     #expect(byFile["base.html.mustache"]?.hasPrefix("used by ") == true)

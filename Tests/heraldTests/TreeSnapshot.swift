@@ -19,8 +19,9 @@ struct TreeSnapshot: Equatable {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             let modified = try #require(attributes[.modificationDate] as? Date)
             let isFolder = attributes[.type] as? FileAttributeType == .typeDirectory
-            entries[relative] = Entry(bytes: isFolder ? nil : try Data(contentsOf: URL(fileURLWithPath: path)),
-                                      modified: modified)
+            entries[relative] = Entry(
+                bytes: isFolder ? nil : try Data(contentsOf: URL(fileURLWithPath: path)),
+                modified: modified)
         }
     }
 
@@ -41,9 +42,10 @@ struct TreeSnapshot: Equatable {
 
     /// Files present in both whose modification time differs.
     func filesWithNewTimes(since earlier: TreeSnapshot) -> Set<String> {
-        Set(entries.keys.filter { path in
-            guard let now = entries[path], now.bytes != nil, let then = earlier.entries[path] else { return false }
-            return now.modified != then.modified
-        })
+        Set(
+            entries.keys.filter { path in
+                guard let now = entries[path], now.bytes != nil, let then = earlier.entries[path] else { return false }
+                return now.modified != then.modified
+            })
     }
 }

@@ -32,14 +32,23 @@ private func skippedWork(_ site: TemporarySite, now: String = buildInstant) asyn
     let site = try TemporarySite.smallSite()
     try await site.buildOK()
     let changes: [(String, () throws -> Void)] = [
-        ("a hero file", { try site.write("Content/heroes/lantern.md", try site.read("Content/heroes/lantern.md") + "\nMore.\n") }),
+        (
+            "a hero file",
+            { try site.write("Content/heroes/lantern.md", try site.read("Content/heroes/lantern.md") + "\nMore.\n") }
+        ),
         ("a page", { try site.write("Content/pages/about.md", try site.read("Content/pages/about.md") + "\nMore.\n") }),
-        ("a data file", { try site.write("Content/data/team.yml", try site.read("Content/data/team.yml") + "\n# note\n") }),
+        (
+            "a data file",
+            { try site.write("Content/data/team.yml", try site.read("Content/data/team.yml") + "\n# note\n") }
+        ),
         ("herald.yml", { try site.write("herald.yml", try site.read("herald.yml") + "\n# note\n") }),
-        ("a site template", {
-            try site.write("Templates/404.html.mustache", try String(contentsOf: theme404, encoding: .utf8) + "\n")
-        }),
-        ("an output file deleted", { try site.remove("Output/about/index.html") }),
+        (
+            "a site template",
+            {
+                try site.write("Templates/404.html.mustache", try String(contentsOf: theme404, encoding: .utf8) + "\n")
+            }
+        ),
+        ("an output file deleted", { try site.remove("Output/about/index.html") })
     ]
     for (change, apply) in changes {
         try apply()
@@ -55,8 +64,9 @@ private func skippedWork(_ site: TemporarySite, now: String = buildInstant) asyn
 
 @Test func aBuildWithWarningsRunsAgainAndShowsThem() async throws {
     let site = try TemporarySite.smallSite()
-    try site.write("Templates/404.html.mustache",
-                   try String(contentsOf: theme404, encoding: .utf8).replacingOccurrences(of: "{{message}}", with: "{{mesage}}"))
+    try site.write(
+        "Templates/404.html.mustache",
+        try String(contentsOf: theme404, encoding: .utf8).replacingOccurrences(of: "{{message}}", with: "{{mesage}}"))
     let first = try await site.build()
     let second = try await site.build()
     #expect(first.stderr.contains("warning: unknown key 'mesage'"))
@@ -72,8 +82,9 @@ private func skippedWork(_ site: TemporarySite, now: String = buildInstant) asyn
     // now lives nor `.` and `..` in the folder named on the command line change it.
     for source in ["moved", "./moved/../moved/.", moved.path] {
         let report = site.root.appendingPathComponent("report.json")
-        let result = try await CLI.run(["build", "--now", buildInstant, "--source", source, "--report", report.path],
-                                       in: site.root)
+        let result = try await CLI.run(
+            ["build", "--now", buildInstant, "--source", source, "--report", report.path],
+            in: site.root)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any]
         #expect(json?["written"] as? Int == 0, "--source \(source)")

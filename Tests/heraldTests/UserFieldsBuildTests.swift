@@ -7,10 +7,14 @@ import Testing
 
 /// The catalog's hero links on a list or group page, in order, as slugs.
 private func heroOrder(_ html: String) -> [String] {
-    html.matches(of: #/<li class="panel hero-card">[\s\S]*?<a href="(?:\.\./)*[a-z]+/([^/]+)/index\.html">/#).map { String($0.1) }
+    html.matches(of: #/<li class="panel hero-card">[\s\S]*?<a href="(?:\.\./)*[a-z]+/([^/]+)/index\.html">/#).map {
+        String($0.1)
+    }
 }
 
-private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation = #_sourceLocation) async throws -> TreeSnapshot {
+private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation = #_sourceLocation) async throws
+    -> TreeSnapshot
+{
     let summary = try await site.buildOK(["--strict"], sourceLocation: sourceLocation)
     #expect(summary.warnings == 0, sourceLocation: sourceLocation)
     let output = try TreeSnapshot(site.output)
@@ -21,26 +25,26 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
 @Test func aDotaShapedFileGroupsByItsOwnFieldsWithLabelsAndDisplayNames() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            title: Dota heroes
-            heroes:
-              source: Content/heroes.json
-              fields: {name: localized_name, tags: roles, image: img, stats: [base_str, base_agi, str_gain]}
-              image_base: https://cdn.cloudflare.steamstatic.com
-              stats: {base_str: {label: Strength}}
-              facts:
-                primary_attr:
-                  label: Primary attribute
-                  values: {agi: Agility, str: Strength, int: Intelligence, all: Universal}
-                attack_type: Attack type
-                roles: Roles
-                move_speed:
-                cm_enabled: Captains Mode
-              card: [primary_attr, attack_type]
-              group_by: [primary_attr, {field: roles, path: role, label: Roles}]
-              sort: -move_speed
+        title: Dota heroes
+        heroes:
+          source: Content/heroes.json
+          fields: {name: localized_name, tags: roles, image: img, stats: [base_str, base_agi, str_gain]}
+          image_base: https://cdn.cloudflare.steamstatic.com
+          stats: {base_str: {label: Strength}}
+          facts:
+            primary_attr:
+              label: Primary attribute
+              values: {agi: Agility, str: Strength, int: Intelligence, all: Universal}
+            attack_type: Attack type
+            roles: Roles
+            move_speed:
+            cm_enabled: Captains Mode
+          card: [primary_attr, attack_type]
+          group_by: [primary_attr, {field: roles, path: role, label: Roles}]
+          sort: -move_speed
 
-            """,
-        "Content/heroes.json": UserDataFixtures.dotaHeroes,
+        """,
+        "Content/heroes.json": UserDataFixtures.dotaHeroes
     ])
     let output = try await buildStrict(site)
 
@@ -48,21 +52,30 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     // Fastest first; Anti-Mage and Axe tie at 310 and go by name.
     #expect(heroOrder(list) == ["anti-mage", "axe", "bane", "juggernaut", "crystal-maiden", "pudge"])
     #expect(list.contains("6 heroes, sorted by move speed, descending."))
-    #expect(list.contains(#"<span class="card-fact" title="Primary attribute">Agility</span> · <span class="card-fact" title="Attack type">Melee</span>"#))
+    #expect(
+        list.contains(
+            #"<span class="card-fact" title="Primary attribute">Agility</span> · <span class="card-fact" title="Attack type">Melee</span>"#
+        ))
 
     let agility = try #require(output.text("heroes/primary-attr/agility/index.html"))
     #expect(agility.contains("<h1>Primary attribute: Agility</h1>"))
     #expect(heroOrder(agility) == ["anti-mage", "juggernaut"])
     let attributes = try #require(output.text("heroes/primary-attr/index.html"))
     #expect(attributes.contains("<h1>Heroes by primary attribute</h1>"))
-    #expect(attributes.matches(of: #/<a href="[^"]*/([a-z]+)/index\.html">([A-Za-z]+)</a> <span class="muted">([0-9]+)</span>/#)
+    #expect(
+        attributes.matches(
+            of: #/<a href="[^"]*/([a-z]+)/index\.html">([A-Za-z]+)</a> <span class="muted">([0-9]+)</span>/#
+        )
         .map { "\($0.2) \($0.3)" } == ["Agility 2", "Intelligence 1", "Strength 2", "Universal 1"])
     #expect(try #require(output.text("heroes/role/carry/index.html")).contains("<h1>Roles: Carry</h1>"))
     // Eight roles and the index of them.
     #expect(output.files.filter { $0.hasPrefix("heroes/role/") && $0.hasSuffix("/index.html") }.count == 9)
 
     let antiMage = try #require(output.text("heroes/anti-mage/index.html"))
-    #expect(antiMage.contains(#"<dt>Primary attribute</dt><dd><span class="fact-item"><a href="../../heroes/primary-attr/agility/index.html">Agility</a></span></dd>"#))
+    #expect(
+        antiMage.contains(
+            #"<dt>Primary attribute</dt><dd><span class="fact-item"><a href="../../heroes/primary-attr/agility/index.html">Agility</a></span></dd>"#
+        ))
     #expect(antiMage.contains(#"<a href="../../heroes/role/escape/index.html">Escape</a>"#))
     #expect(antiMage.contains(#"<dt>Move speed</dt><dd><span class="fact-item">310</span></dd>"#))
     #expect(antiMage.contains(#"<dt>Captains Mode</dt><dd><span class="fact-item">Yes</span></dd>"#))
@@ -78,80 +91,99 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
 @Test func anImagePathThatWouldLeaveTheSiteIsAnErrorAtItsRecord() async throws {
     let site = try TemporarySite([
         "herald.yml": "heroes:\n  source: Content/heroes.json\n  fields: {name: localized_name, image: img}\n",
-        "Content/heroes.json": UserDataFixtures.dotaHeroes.replacingOccurrences(of: "/apps/dota2/images/dota_react/heroes/axe.png?",
-                                                                                with: "../../../axe.png"),
+        "Content/heroes.json": UserDataFixtures.dotaHeroes.replacingOccurrences(
+            of: "/apps/dota2/images/dota_react/heroes/axe.png?",
+            with: "../../../axe.png")
     ])
     let result = try await site.build(["--strict"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Content/heroes.json:8:16: error: image '../../../axe.png' of hero 'Axe' would leave the site "
-        + "(set heroes.image_base to where the images are, such as https://cdn.example.org/)"))
+    #expect(
+        result.stderr.contains(
+            "Content/heroes.json:8:16: error: image '../../../axe.png' of hero 'Axe' would leave the site "
+                + "(set heroes.image_base to where the images are, such as https://cdn.example.org/)"))
     // Without image_base, the other heroes' paths from the server's root are routes of the site, not `../..//apps`.
     try site.write("Content/heroes.json", UserDataFixtures.dotaHeroes)
     let fixed = try await site.build(["--strict"])
     #expect(fixed.status == 0, "\(fixed.stderr)")
-    #expect(try site.read("Output/heroes/axe/index.html").contains(#"src="../../apps/dota2/images/dota_react/heroes/axe.png?""#))
+    #expect(
+        try site.read("Output/heroes/axe/index.html").contains(
+            #"src="../../apps/dota2/images/dota_react/heroes/axe.png?""#))
 }
 
 @Test func aComicCharactersCSVSortsNamesAsAPersonReadsThem() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            title: Comic characters
-            heroes:
-              source: Content/marvel-wikia-data.csv
-              fields: {id: page_id, alignment: ALIGN}
-              facts:
-                identity: {from: ID, label: Identity}
-                EYE: Eyes
-                SEX:
-                ALIVE: {label: Status, values: {Living Characters: Alive, Deceased Characters: Dead}}
-                APPEARANCES:
-                first: {from: FIRST APPEARANCE, label: First appearance}
-              group_by: [alignment, SEX]
+        title: Comic characters
+        heroes:
+          source: Content/marvel-wikia-data.csv
+          fields: {id: page_id, alignment: ALIGN}
+          facts:
+            identity: {from: ID, label: Identity}
+            EYE: Eyes
+            SEX:
+            ALIVE: {label: Status, values: {Living Characters: Alive, Deceased Characters: Dead}}
+            APPEARANCES:
+            first: {from: FIRST APPEARANCE, label: First appearance}
+          group_by: [alignment, SEX]
 
-            """,
-        "Content/marvel-wikia-data.csv": UserDataFixtures.comicCharacters,
+        """,
+        "Content/marvel-wikia-data.csv": UserDataFixtures.comicCharacters
     ])
     var output = try await buildStrict(site)
-    #expect(heroOrder(try #require(output.text("heroes/index.html")))
-        == ["11-ball", "107", "abomination-emil-blonsky", "agent-7", "agent-10", "ebony-maw", "spinner"])
+    #expect(
+        heroOrder(try #require(output.text("heroes/index.html")))
+            == ["11-ball", "107", "abomination-emil-blonsky", "agent-7", "agent-10", "ebony-maw", "spinner"])
     let spinner = try #require(output.text("heroes/spinner/index.html"))
     #expect(spinner.contains(#"<dt>Status</dt><dd><span class="fact-item">Alive</span></dd>"#))
     #expect(spinner.contains(#"<dt>Appearances</dt><dd><span class="fact-item">8</span></dd>"#))
-    #expect(spinner.contains(#"<dt>Sex</dt><dd><span class="fact-item"><a href="../../heroes/sex/male-characters/index.html">Male Characters</a></span></dd>"#))
+    #expect(
+        spinner.contains(
+            #"<dt>Sex</dt><dd><span class="fact-item"><a href="../../heroes/sex/male-characters/index.html">Male Characters</a></span></dd>"#
+        ))
     // A fact the record lacks is a dash on the page.
     #expect(try #require(output.text("heroes/107/index.html")).contains("<dt>Appearances</dt><dd>—</dd>"))
-    #expect(try #require(output.text("heroes/sex/female-characters/index.html")).contains("<h1>Sex: Female Characters</h1>"))
+    #expect(
+        try #require(output.text("heroes/sex/female-characters/index.html")).contains("<h1>Sex: Female Characters</h1>")
+    )
 
     // Most appearances first; a character without any comes last, not first.
-    try site.edit("herald.yml", replacing: "  group_by: [alignment, SEX]\n", with: "  group_by: [alignment, SEX]\n  sort: -APPEARANCES\n")
+    try site.edit(
+        "herald.yml", replacing: "  group_by: [alignment, SEX]\n",
+        with: "  group_by: [alignment, SEX]\n  sort: -APPEARANCES\n")
     output = try await buildStrict(site)
-    #expect(heroOrder(try #require(output.text("heroes/index.html")))
-        == ["abomination-emil-blonsky", "ebony-maw", "agent-10", "spinner", "agent-7", "11-ball", "107"])
+    #expect(
+        heroOrder(try #require(output.text("heroes/index.html")))
+            == ["abomination-emil-blonsky", "ebony-maw", "agent-10", "spinner", "agent-7", "11-ball", "107"])
 }
 
 @Test func theSuperheroAPIAndOverwatchShowTheirNestedAndFlatFacts() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            title: Superheroes
-            heroes:
-              source: Content/all.json
-              fields: {publisher: biography.publisher, alignment: biography.alignment, stats: powerstats, image: images.md}
-              facts:
-                birthplace: {from: biography.placeOfBirth, label: Place of birth}
-                eyes: {from: appearance.eyeColor}
-                race: {from: appearance.race}
-              group_by: [publisher, race]
+        title: Superheroes
+        heroes:
+          source: Content/all.json
+          fields: {publisher: biography.publisher, alignment: biography.alignment, stats: powerstats, image: images.md}
+          facts:
+            birthplace: {from: biography.placeOfBirth, label: Place of birth}
+            eyes: {from: appearance.eyeColor}
+            race: {from: appearance.race}
+          group_by: [publisher, race]
 
-            """,
+        """
     ])
     try site.copy(try RealData.url("heroes-superhero-api/all.json"), to: "Content/all.json")
     var output = try await buildStrict(site)
     let aBomb = try #require(output.text("heroes/1-a-bomb/index.html"))
     #expect(aBomb.contains(#"<dt>Place of birth</dt><dd><span class="fact-item">Scarsdale, Arizona</span></dd>"#))
-    #expect(aBomb.contains(#"<dt>Race</dt><dd><span class="fact-item"><a href="../../heroes/race/human/index.html">Human</a></span></dd>"#))
+    #expect(
+        aBomb.contains(
+            #"<dt>Race</dt><dd><span class="fact-item"><a href="../../heroes/race/human/index.html">Human</a></span></dd>"#
+        ))
     #expect(output.text("heroes/race/human/index.html")?.contains("<h1>Race: Human</h1>") == true)
 
-    try site.write("herald.yml", """
+    try site.write(
+        "herald.yml",
+        """
         title: Overwatch
         heroes:
           source: Content/heroes.csv
@@ -165,82 +197,104 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     try site.copy(try RealData.url("heroes-overwatch/heroes.csv"), to: "Content/heroes.csv")
     output = try await buildStrict(site)
     #expect(output.text("heroes/role/support/index.html")?.contains("<h1>Role: support</h1>") == true)
-    #expect(output.text("heroes/ana/index.html")?.contains(#"<a href="../../heroes/role/support/index.html">support</a>"#) == true)
+    #expect(
+        output.text("heroes/ana/index.html")?.contains(#"<a href="../../heroes/role/support/index.html">support</a>"#)
+            == true)
 }
 
 @Test func aMappedPathNoRecordHasIsAWarningAndUnderStrictAnError() async throws {
     let site = try TemporarySite([
-        "herald.yml": "heroes:\n  source: Content/heroes.json\n  fields: {name: localized_name}\n  facts:\n    attack: {from: atack_type}\n",
-        "Content/heroes.json": UserDataFixtures.dotaHeroes,
+        "herald.yml":
+            "heroes:\n  source: Content/heroes.json\n  fields: {name: localized_name}\n  facts:\n    attack: {from: atack_type}\n",
+        "Content/heroes.json": UserDataFixtures.dotaHeroes
     ])
     let relaxed = try await site.build()
     #expect(relaxed.status == 0)
-    #expect(relaxed.stderr.contains("herald.yml:5:5: warning: 'heroes.facts.attack' reads 'atack_type', which no hero record has (did you mean 'attack_type'?)"))
+    #expect(
+        relaxed.stderr.contains(
+            "herald.yml:5:5: warning: 'heroes.facts.attack' reads 'atack_type', which no hero record has (did you mean 'attack_type'?)"
+        ))
     let strict = try await site.build(["--strict"])
     #expect(strict.status == 1)
-    #expect(strict.stderr.contains("herald.yml:5:5: error: 'heroes.facts.attack' reads 'atack_type', which no hero record has (did you mean 'attack_type'?)"))
+    #expect(
+        strict.stderr.contains(
+            "herald.yml:5:5: error: 'heroes.facts.attack' reads 'atack_type', which no hero record has (did you mean 'attack_type'?)"
+        ))
 }
 
 @Test func mistakesInTheUsersFieldsAreReportedWhereTheyAre() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            heroes:
-              source: Content/issues.json
-              fields: {name: title, tags: labels.name}
-              facts: {milestone: {from: milestone.title}}
-              card: [milestone, assignee]
-              group_by: [milestones]
+        heroes:
+          source: Content/issues.json
+          fields: {name: title, tags: labels.name}
+          facts: {milestone: {from: milestone.title}}
+          card: [milestone, assignee]
+          group_by: [milestones]
 
-            """,
+        """,
         "Content/issues.json": """
-            [
-              {"title": "Crash on start", "labels": [{"name": "bug"}], "milestone": {"title": "v1"}}
-            ]
-            """,
+        [
+          {"title": "Crash on start", "labels": [{"name": "bug"}], "milestone": {"title": "v1"}}
+        ]
+        """
     ])
     let result = try await site.build(["--strict"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("herald.yml:6:14: error: cannot group heroes by 'milestones' (did you mean 'milestone'?)"))
-    #expect(result.stderr.contains("herald.yml:5:21: error: cannot show on a card 'assignee' (a card can show milestone, "
-        + "name, full_name, publisher, alignment, id, slug, tags, aliases, affiliations)"))
+    #expect(
+        result.stderr.contains(
+            "herald.yml:6:14: error: cannot group heroes by 'milestones' (did you mean 'milestone'?)"))
+    #expect(
+        result.stderr.contains(
+            "herald.yml:5:21: error: cannot show on a card 'assignee' (a card can show milestone, "
+                + "name, full_name, publisher, alignment, id, slug, tags, aliases, affiliations)"))
 
     try site.edit("herald.yml", replacing: "  card: [milestone, assignee]\n  group_by: [milestones]\n", with: "")
     let data = try await site.build(["--strict"])
     #expect(data.status == 1)
-    #expect(data.stderr.contains("Content/issues.json:2:41: error: field 'labels.name' of hero 'Crash on start': "
-        + "'labels' is a list: write 'labels.*.name' for every item, or 'labels.0.name' for the first"))
+    #expect(
+        data.stderr.contains(
+            "Content/issues.json:2:41: error: field 'labels.name' of hero 'Crash on start': "
+                + "'labels' is a list: write 'labels.*.name' for every item, or 'labels.0.name' for the first"))
 }
 
 @Test func theCatalogsOwnNameAndFolderAreUsedEverywhere() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            title: Comics
-            base_url: https://comics.example.org/
-            heroes:
-              source: Content/characters.csv
-              fields: {id: page_id, alignment: ALIGN}
-              title: Characters
-              path: characters
-              facts: {SEX: Sex}
-              group_by: [SEX]
+        title: Comics
+        base_url: https://comics.example.org/
+        heroes:
+          source: Content/characters.csv
+          fields: {id: page_id, alignment: ALIGN}
+          title: Characters
+          path: characters
+          facts: {SEX: Sex}
+          group_by: [SEX]
 
-            """,
-        "Content/characters.csv": UserDataFixtures.comicCharacters,
+        """,
+        "Content/characters.csv": UserDataFixtures.comicCharacters
     ])
     let output = try await buildStrict(site)
     #expect(!output.files.contains { $0.hasPrefix("heroes/") })
     #expect(output.files.contains("characters/index.html") && output.files.contains("characters/agent-7/index.html"))
-    #expect(output.files.contains("characters/sex/male-characters/index.html") && output.files.contains("characters/search-index.js"))
+    #expect(
+        output.files.contains("characters/sex/male-characters/index.html")
+            && output.files.contains("characters/search-index.js"))
     let list = try #require(output.text("characters/index.html"))
     #expect(list.contains("<h1>Characters</h1>"))
     #expect(list.contains(#"href="../characters/index.html" aria-current="page">Characters</a>"#))
     #expect(list.contains("characters/search-index.js"))
     #expect(try #require(output.text("characters/sex/index.html")).contains("<h1>Characters by sex</h1>"))
-    #expect(try #require(output.text("characters/agent-7/index.html")).contains(#"<a href="../../characters/index.html">← Characters</a>"#))
+    #expect(
+        try #require(output.text("characters/agent-7/index.html")).contains(
+            #"<a href="../../characters/index.html">← Characters</a>"#))
     let sitemap = try #require(output.text("sitemap.xml"))
-    #expect(sitemap.contains("<loc>https://comics.example.org/characters/agent-7/</loc>") && !sitemap.contains("/heroes/"))
+    #expect(
+        sitemap.contains("<loc>https://comics.example.org/characters/agent-7/</loc>") && !sitemap.contains("/heroes/"))
     let home = try #require(output.text("index.html"))
-    #expect(home.contains(#"<h2 id="heroes-heading">Characters</h2>"#) && home.contains(#"href="characters/agent-7/index.html""#))
+    #expect(
+        home.contains(#"<h2 id="heroes-heading">Characters</h2>"#)
+            && home.contains(#"href="characters/agent-7/index.html""#))
     let index = try #require(output.text("characters/search-index.js"))
     #expect(index.contains(#""characters/"#))
 }
@@ -248,36 +302,38 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
 @Test func githubIssuesAsACatalogTakeEveryLabelAndAssignee() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            heroes:
-              source: Content/issues.json
-              title: Issues
-              path: issues
-              fields: {id: number, name: title, biography: body, tags: labels.*.name}
-              facts:
-                state: State
-                milestone: {from: milestone.title, label: Milestone}
-                assignees: {from: assignees.*.login, label: Assignees}
-                url: {from: html_url, label: On GitHub}
-              card: [state, milestone]
-              group_by: [{field: tags, path: label, label: Labels}, milestone]
-              sort: -id
+        heroes:
+          source: Content/issues.json
+          title: Issues
+          path: issues
+          fields: {id: number, name: title, biography: body, tags: labels.*.name}
+          facts:
+            state: State
+            milestone: {from: milestone.title, label: Milestone}
+            assignees: {from: assignees.*.login, label: Assignees}
+            url: {from: html_url, label: On GitHub}
+          card: [state, milestone]
+          group_by: [{field: tags, path: label, label: Labels}, milestone]
+          sort: -id
 
-            """,
+        """,
         "Content/issues.json": """
-            [
-              {"number": 9, "title": "Crash on start", "body": "It *crashes*.", "state": "open",
-               "html_url": "https://github.com/o/r/issues/9", "labels": [{"name": "bug"}, {"name": "p1"}],
-               "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
-              {"number": 10, "title": "Dark mode", "body": null, "state": "closed",
-               "html_url": "https://github.com/o/r/issues/10", "labels": [{"name": "feature"}],
-               "assignees": [], "milestone": null}
-            ]
-            """,
+        [
+          {"number": 9, "title": "Crash on start", "body": "It *crashes*.", "state": "open",
+           "html_url": "https://github.com/o/r/issues/9", "labels": [{"name": "bug"}, {"name": "p1"}],
+           "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
+          {"number": 10, "title": "Dark mode", "body": null, "state": "closed",
+           "html_url": "https://github.com/o/r/issues/10", "labels": [{"name": "feature"}],
+           "assignees": [], "milestone": null}
+        ]
+        """
     ])
     let output = try await buildStrict(site)
     #expect(heroOrder(try #require(output.text("issues/index.html"))) == ["dark-mode", "crash-on-start"])
     let crash = try #require(output.text("issues/crash-on-start/index.html"))
-    #expect(crash.contains(#"<dt>Assignees</dt><dd><span class="fact-item">ana</span><span class="fact-item">bo</span></dd>"#))
+    #expect(
+        crash.contains(
+            #"<dt>Assignees</dt><dd><span class="fact-item">ana</span><span class="fact-item">bo</span></dd>"#))
     #expect(crash.contains(#"<a href="https://github.com/o/r/issues/9">https://github.com/o/r/issues/9</a>"#))
     #expect(crash.contains(#"<a href="../../issues/milestone/v1/index.html">v1</a>"#))
     #expect(output.text("issues/label/p1/index.html")?.contains("<h1>Labels: p1</h1>") == true)
@@ -287,23 +343,23 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
 @Test func joinedRecordsReachFieldsAndFactsByKey() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            heroes:
-              source: Content/heroes.json
-              fields: {name: localized_name, biography: lore.text}
-              facts: {lore_by: {from: lore.author, label: Lore by}, rank: {from: tier.rank}}
-              join:
-                lore: {source: Content/hero_lore.json, on: localized_name}
-                tier: {source: Content/tiers.csv, on: id, key: hero_id}
+        heroes:
+          source: Content/heroes.json
+          fields: {name: localized_name, biography: lore.text}
+          facts: {lore_by: {from: lore.author, label: Lore by}, rank: {from: tier.rank}}
+          join:
+            lore: {source: Content/hero_lore.json, on: localized_name}
+            tier: {source: Content/tiers.csv, on: id, key: hero_id}
 
-            """,
+        """,
         "Content/heroes.json": UserDataFixtures.dotaHeroes,
         "Content/hero_lore.json": """
-            {
-              "Anti-Mage": {"text": "The monks of *Turstarkuri* watched the valleys below.", "author": "Valve"},
-              "Axe": {"text": "As a grunt in the Army of Red Mist, Mogul Khan set his sights on the rank of Red Mist General."}
-            }
-            """,
-        "Content/tiers.csv": "hero_id,rank\n1,A\n2,B\n3,C\n5,B\n8,A\n14,S\n",
+        {
+          "Anti-Mage": {"text": "The monks of *Turstarkuri* watched the valleys below.", "author": "Valve"},
+          "Axe": {"text": "As a grunt in the Army of Red Mist, Mogul Khan set his sights on the rank of Red Mist General."}
+        }
+        """,
+        "Content/tiers.csv": "hero_id,rank\n1,A\n2,B\n3,C\n5,B\n8,A\n14,S\n"
     ])
     let output = try await buildStrict(site)
     let antiMage = try #require(output.text("heroes/anti-mage/index.html"))
@@ -318,61 +374,69 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     // The joined file is an input of the build: changing it alone rebuilds the pages it feeds.
     try site.edit("Content/hero_lore.json", replacing: "\"author\": \"Valve\"", with: "\"author\": \"IceFrog\"")
     let again = try await buildStrict(site)
-    #expect(again.text("heroes/anti-mage/index.html")?.contains(#"<dd><span class="fact-item">IceFrog</span></dd>"#) == true)
+    #expect(
+        again.text("heroes/anti-mage/index.html")?.contains(#"<dd><span class="fact-item">IceFrog</span></dd>"#) == true
+    )
 }
 
 @Test func aMissingJoinKeyIsAnErrorAtItsRecord() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            heroes:
-              source: Content/heroes.json
-              fields: {name: localized_name}
-              join:
-                tier: {source: Content/tiers.json, on: localised_name, key: hero}
+        heroes:
+          source: Content/heroes.json
+          fields: {name: localized_name}
+          join:
+            tier: {source: Content/tiers.json, on: localised_name, key: hero}
 
-            """,
+        """,
         "Content/heroes.json": UserDataFixtures.dotaHeroes,
         "Content/tiers.json": """
-            [
-              {"hero": "Axe", "rank": "B"},
-              {"heroe": "Pudge", "rank": "S"}
-            ]
-            """,
+        [
+          {"hero": "Axe", "rank": "B"},
+          {"heroe": "Pudge", "rank": "S"}
+        ]
+        """
     ])
     let joined = try await site.build(["--strict"])
     #expect(joined.status == 1)
-    #expect(joined.stderr.contains("Content/tiers.json:3:3: error: this record has no 'hero', the key 'heroes.join.tier' matches records by (did you mean 'heroe'?)"))
+    #expect(
+        joined.stderr.contains(
+            "Content/tiers.json:3:3: error: this record has no 'hero', the key 'heroes.join.tier' matches records by (did you mean 'heroe'?)"
+        ))
     try site.write("Content/tiers.json", #"[{"hero": "Axe", "rank": "B"}]"#)
     let result = try await site.build(["--strict"])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("Content/heroes.json:2:8: error: this record has no 'localised_name' to join 'heroes.join.tier' on (did you mean 'localized_name'?)"))
+    #expect(
+        result.stderr.contains(
+            "Content/heroes.json:2:8: error: this record has no 'localised_name' to join 'heroes.join.tier' on (did you mean 'localized_name'?)"
+        ))
 }
 
 @Test func githubIssuesAsABoardShowEveryAssigneeTheirFactsAndJoinedTeams() async throws {
     let site = try TemporarySite([
         "herald.yml": """
-            tasks:
-              source: Content/issues.json
-              columns: [todo, done]
-              status_map: {open: todo, closed: done}
-              fields: {id: number, status: state, assignee: assignees.*.login, tags: labels.*.name}
-              facts:
-                milestone: {from: milestone.title, label: Milestone}
-                team: {from: owner.team, label: Team}
-              card: [milestone, team]
-              join:
-                owner: {source: Content/owners.json, on: user.login, key: login}
+        tasks:
+          source: Content/issues.json
+          columns: [todo, done]
+          status_map: {open: todo, closed: done}
+          fields: {id: number, status: state, assignee: assignees.*.login, tags: labels.*.name}
+          facts:
+            milestone: {from: milestone.title, label: Milestone}
+            team: {from: owner.team, label: Team}
+          card: [milestone, team]
+          join:
+            owner: {source: Content/owners.json, on: user.login, key: login}
 
-            """,
+        """,
         "Content/issues.json": """
-            [
-              {"number": 9, "title": "Crash on start", "state": "open", "user": {"login": "cy"},
-               "labels": [{"name": "bug"}], "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
-              {"number": 10, "title": "Dark mode", "state": "closed", "user": {"login": "di"},
-               "labels": [], "assignees": [], "milestone": null}
-            ]
-            """,
-        "Content/owners.json": #"[{"login": "cy", "team": "Core"}, {"login": "di", "team": "Design"}]"#,
+        [
+          {"number": 9, "title": "Crash on start", "state": "open", "user": {"login": "cy"},
+           "labels": [{"name": "bug"}], "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
+          {"number": 10, "title": "Dark mode", "state": "closed", "user": {"login": "di"},
+           "labels": [], "assignees": [], "milestone": null}
+        ]
+        """,
+        "Content/owners.json": #"[{"login": "cy", "team": "Core"}, {"login": "di", "team": "Design"}]"#
     ])
     let output = try await buildStrict(site)
     let board = try #require(output.text("tasks/index.html"))

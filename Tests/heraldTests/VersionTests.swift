@@ -7,7 +7,8 @@ import Testing
 
 /// What `git args` prints in `folder`, without its final newline; nil when git fails or is missing.
 private func git(_ arguments: [String], in folder: URL) async throws -> String? {
-    let result = try await CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", folder.path] + arguments, in: folder)
+    let result = try await CLI.launch(
+        URL(fileURLWithPath: "/usr/bin/env"), ["git", "-C", folder.path] + arguments, in: folder)
     guard result.status == 0 else { return nil }
     return String(result.output.dropLast(result.output.hasSuffix("\n") ? 1 : 0))
 }
@@ -21,8 +22,9 @@ private func git(_ arguments: [String], in folder: URL) async throws -> String? 
     let head = try await git(["rev-parse", "--short", "HEAD"], in: Repository.folder)
     if prefix == "", let head {
         // Files may have been changed, or changes undone, between the build and this test.
-        #expect(["herald \(HeraldVersion.string) (\(head))\n", "herald \(HeraldVersion.string) (\(head)-dirty)\n"]
-                    .contains(result.output), "stdout: \(result.output)")
+        #expect(
+            ["herald \(HeraldVersion.string) (\(head))\n", "herald \(HeraldVersion.string) (\(head)-dirty)\n"]
+                .contains(result.output), "stdout: \(result.output)")
     } else {
         #expect(result.output == "herald \(HeraldVersion.string) (unknown commit)\n")
     }

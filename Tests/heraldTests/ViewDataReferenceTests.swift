@@ -22,9 +22,12 @@ private func documentedSections() throws -> [(template: String, path: String, ke
     let sections = try documentedSections()
     #expect(Set(sections.map(\.template)) == Set(defaultSitePageKinds.map(\.template)))
     for section in sections {
-        let keys = try await CLI.run(["inspect", section.path, "--keys", "--now", "2026-11-21T10:00:00Z"], in: Repository.folder)
+        let keys = try await CLI.run(
+            ["inspect", section.path, "--keys", "--now", "2026-11-21T10:00:00Z"], in: Repository.folder)
         #expect(keys.status == 0, "\(section.path): \(keys.stderr)")
-        #expect(keys.output.split(separator: "\n").map(String.init) == section.keys, "\(section.template) at \(section.path)")
+        #expect(
+            keys.output.split(separator: "\n").map(String.init) == section.keys,
+            "\(section.template) at \(section.path)")
         let page = try await CLI.run(["inspect", section.path], in: Repository.folder)
         let object = try JSONSerialization.jsonObject(with: page.stdout) as? [String: Any]
         #expect(object?["template"] as? String == section.template, "\(section.path)")

@@ -26,8 +26,10 @@ struct CSVDocument: RecordDocument {
 
     mutating func set(_ key: String, to value: FieldValue, inRecord index: Int) throws(DiagnosticError) {
         guard let column = header.firstIndex(of: key) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: file, line: 1, column: 1),
-                                         "the file has no column '\(key)' to write (columns: \(header.joined(separator: ", ")))"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: file, line: 1, column: 1),
+                    "the file has no column '\(key)' to write (columns: \(header.joined(separator: ", ")))"))
         }
         let field = rows[index + 1].fields[column]
         try splice(field.range, with: encode(Self.text(of: value), quoted: field.quoted))
@@ -52,8 +54,11 @@ struct CSVDocument: RecordDocument {
 
     mutating func appendRecord(_ fields: [(key: String, value: FieldValue)]) throws(DiagnosticError) {
         if let unknown = fields.first(where: { !header.contains($0.key) }) {
-            throw DiagnosticError(.error(at: SourceLocation(file: file, line: 1, column: 1),
-                                         "the file has no column '\(unknown.key)' for the new task (columns: \(header.joined(separator: ", ")))"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: file, line: 1, column: 1),
+                    "the file has no column '\(unknown.key)' for the new task (columns: \(header.joined(separator: ", ")))"
+                ))
         }
         let values = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let quoteAll = rows.last.map { row in !row.fields.isEmpty && row.fields.allSatisfy(\.quoted) } ?? false
@@ -112,15 +117,17 @@ struct CSVDocument: RecordDocument {
     private mutating func reread() throws(DiagnosticError) {
         records = try CSVRecordReader(separator: separator).records(inText: bytes, file: file)
         rows = scanRows()
-        header = rows.first.map { row in
-            row.fields.map { field in
-                var text = String(decoding: bytes[field.range], as: UTF8.self)
-                if field.quoted { text = String(text.dropFirst().dropLast()).replacing("\"\"", with: "\"") }
-                return text.trimmingBlanks()
-            }
-        } ?? []
+        header =
+            rows.first.map { row in
+                row.fields.map { field in
+                    var text = String(decoding: bytes[field.range], as: UTF8.self)
+                    if field.quoted { text = String(text.dropFirst().dropLast()).replacing("\"\"", with: "\"") }
+                    return text.trimmingBlanks()
+                }
+            } ?? []
         guard rows.count == records.count + 1 else {
-            throw DiagnosticError(.error(at: SourceLocation(file: file), "cannot find the rows of this file to edit them in place"))
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: file), "cannot find the rows of this file to edit them in place"))
         }
     }
 
@@ -131,7 +138,11 @@ struct CSVDocument: RecordDocument {
         var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func isBreak(_ byte: UInt8) -> Bool { byte == 10 || byte == 13 }
         func consumeBreak() {
-            if bytes[offset] == 13, offset + 1 < bytes.count, bytes[offset + 1] == 10 { offset += 2 } else { offset += 1 }
+            if bytes[offset] == 13, offset + 1 < bytes.count, bytes[offset + 1] == 10 {
+                offset += 2
+            } else {
+                offset += 1
+            }
         }
         while offset < bytes.count {
             if isBreak(bytes[offset]) {
@@ -147,7 +158,9 @@ struct CSVDocument: RecordDocument {
                     offset += 1
                     while offset < bytes.count {
                         if bytes[offset] == UInt8(ascii: "\"") {
-                            if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\"") { offset += 2; continue }
+                            if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\"") {
+                                offset += 2; continue
+                            }
                             offset += 1
                             break
                         }

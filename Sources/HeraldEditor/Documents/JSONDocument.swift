@@ -25,15 +25,18 @@ struct JSONDocument: RecordDocument {
         let style = JSONStyle(members: object.members, open: object.open, close: object.close, text: text)
         let spelled = JSONSpelling.value(value, compact: style?.isCompact ?? false)
         if let member = object.members.first(where: { $0.key == key }) {
-            try commit(text.replacing(member.valueStart..<member.valueEnd, with: spelled),
-                       after: .set(key, value, index), at: index)
+            try commit(
+                text.replacing(member.valueStart..<member.valueEnd, with: spelled),
+                after: .set(key, value, index), at: index)
             return
         }
-        let items = self.items(object.members.map(\.span), open: object.open, close: object.close,
-                               spaced: !(style?.isCompact ?? false))
+        let items = self.items(
+            object.members.map(\.span), open: object.open, close: object.close,
+            spaced: !(style?.isCompact ?? false))
         let insertion = items.insertion { _ in (style ?? .inline).member(key, spelled) }
-        try commit(text.replacing(insertion.offset..<insertion.offset, with: insertion.bytes),
-                   after: .set(key, value, index), at: index)
+        try commit(
+            text.replacing(insertion.offset..<insertion.offset, with: insertion.bytes),
+            after: .set(key, value, index), at: index)
     }
 
     mutating func removeField(_ key: String, inRecord index: Int) throws(DiagnosticError) {
@@ -41,8 +44,9 @@ struct JSONDocument: RecordDocument {
         guard let position = object.members.firstIndex(where: { $0.key == key }) else { return }
         let items = self.items(object.members.map(\.span), open: object.open, close: object.close, spaced: true)
         let keyed = try container().shape == .keyed
-        try commit(text.replacing(items.removal(of: position), with: []),
-                   after: .removeField(key, index, keyIsID: keyed && key == "id"), at: index)
+        try commit(
+            text.replacing(items.removal(of: position), with: []),
+            after: .removeField(key, index, keyIsID: keyed && key == "id"), at: index)
     }
 
     mutating func removeRecord(_ index: Int) throws(DiagnosticError) {
@@ -61,31 +65,40 @@ struct JSONDocument: RecordDocument {
         var lastStyle: JSONStyle?
         var writesID = true
         if let last = container.items.last, let object = spans.members(ofObjectAt: container.recordStart(of: last)) {
-            lastStyle = JSONStyle(members: object.members, open: container.recordStart(of: last), close: object.close, text: text)
+            lastStyle = JSONStyle(
+                members: object.members, open: container.recordStart(of: last), close: object.close, text: text)
             writesID = object.members.contains { $0.key == "id" }
         }
         var inside = fields
         var key: String?
         if container.shape == .keyed {
             guard let id = fields.first(where: { $0.key == "id" })?.value, let name = Self.memberKey(id) else {
-                throw DiagnosticError(.error(at: container.location,
-                                             "the records here are keyed by id: a new record needs an 'id' that is a text or a number"))
+                throw DiagnosticError(
+                    .error(
+                        at: container.location,
+                        "the records here are keyed by id: a new record needs an 'id' that is a text or a number"))
             }
             key = name
             if !writesID || container.items.isEmpty { inside.removeAll { $0.key == "id" } }
         }
-        let keyedStyle = container.shape == .keyed
-            ? spans.members(ofObjectAt: container.open).flatMap { JSONStyle(members: $0.members, open: container.open, close: $0.close, text: text) }
+        let keyedStyle =
+            container.shape == .keyed
+            ? spans.members(ofObjectAt: container.open).flatMap {
+                JSONStyle(members: $0.members, open: container.open, close: $0.close, text: text)
+            }
             : nil
         let spaced = !((container.shape == .keyed ? keyedStyle : lastStyle)?.isCompact ?? false)
         let items = self.items(container.items, open: container.open, close: container.close, spaced: spaced)
         let insertion = items.insertion { indent in
-            let style = indent.map { JSONStyle.pretty(indent: $0, lineEnding: LineIndex(text).lineEnding) } ?? lastStyle ?? .inline
+            let style =
+                indent.map { JSONStyle.pretty(indent: $0, lineEnding: LineIndex(text).lineEnding) } ?? lastStyle
+                ?? .inline
             let object = style.object(inside)
             return key.map { (keyedStyle ?? .inline).member($0, object) } ?? object
         }
-        try commit(text.replacing(insertion.offset..<insertion.offset, with: insertion.bytes),
-                   after: .appendRecord(inside), at: max(records.count - 1, 0))
+        try commit(
+            text.replacing(insertion.offset..<insertion.offset, with: insertion.bytes),
+            after: .appendRecord(inside), at: max(records.count - 1, 0))
     }
 
     // MARK: Finding records
@@ -114,7 +127,8 @@ struct JSONDocument: RecordDocument {
             throw DiagnosticError(.error(at: start, "the file holds no JSON array or object to add records to"))
         }
         guard let node = root.map({ document.lookup($0) }) ?? document,
-              let open = LineIndex(text).offset(line: node.line, column: node.column) else {
+            let open = LineIndex(text).offset(line: node.line, column: node.column)
+        else {
             throw DiagnosticError(.error(at: start, "no records at '\(root ?? "")'"))
         }
         let location = node.location(in: file)
@@ -128,9 +142,10 @@ struct JSONDocument: RecordDocument {
             if let (members, close) = spans.members(ofObjectAt: open) {
                 let keyed = map.entries.allSatisfy { if case .map = $0.node.value { true } else { false } }
                 let valueStarts = Dictionary(uniqueKeysWithValues: members.map { ($0.keyStart, $0.valueStart) })
-                return Container(shape: keyed ? .keyed : .single, open: open, close: close,
-                                 items: keyed ? members.map(\.span) : [open..<(close + 1)],
-                                 location: location, valueStarts: valueStarts)
+                return Container(
+                    shape: keyed ? .keyed : .single, open: open, close: close,
+                    items: keyed ? members.map(\.span) : [open..<(close + 1)],
+                    location: location, valueStarts: valueStarts)
             }
         default:
             break
@@ -139,7 +154,9 @@ struct JSONDocument: RecordDocument {
     }
 
     /// The object of record `index`: its members and the offsets of its braces.
-    private func recordObject(_ index: Int) throws(DiagnosticError) -> (members: [JSONSpans.Member], open: Int, close: Int) {
+    private func recordObject(_ index: Int) throws(DiagnosticError) -> (
+        members: [JSONSpans.Member], open: Int, close: Int
+    ) {
         let container = try container()
         guard container.items.indices.contains(index), index < records.count else { throw noRecord(index) }
         let open = container.recordStart(of: container.items[index])
@@ -152,8 +169,9 @@ struct JSONDocument: RecordDocument {
     /// The items of a container; `spaced` tells whether a comma is followed by a space when
     /// nothing in the container shows it.
     private func items(_ items: [Range<Int>], open: Int, close: Int, spaced: Bool) -> JSONItems {
-        JSONItems(text: text, items: items, open: open, close: close, lineEnding: LineIndex(text).lineEnding,
-                  gap: spaced ? [UInt8(ascii: " ")] : [])
+        JSONItems(
+            text: text, items: items, open: open, close: close, lineEnding: LineIndex(text).lineEnding,
+            gap: spaced ? [UInt8(ascii: " ")] : [])
     }
 
     /// A keyed record's member key: the id's text, or its number written out.
@@ -169,19 +187,26 @@ struct JSONDocument: RecordDocument {
 
     /// Adopts `edited` once its records read back as `edit` intends; errors point at record `index`.
     private mutating func commit(_ edited: [UInt8], after edit: ReadBack.Edit, at index: Int) throws(DiagnosticError) {
-        let location = records.indices.contains(index) ? records[index].location : SourceLocation(file: file, line: 1, column: 1)
-        records = try ReadBack.records(of: bom + edited, reader: JSONRecordReader(root: root), file: file,
-                                       after: edit, old: records, at: location)
+        let location =
+            records.indices.contains(index) ? records[index].location : SourceLocation(file: file, line: 1, column: 1)
+        records = try ReadBack.records(
+            of: bom + edited, reader: JSONRecordReader(root: root), file: file,
+            after: edit, old: records, at: location)
         text = edited
     }
 
     private func noRecord(_ index: Int) -> DiagnosticError {
-        DiagnosticError(.error(at: SourceLocation(file: file, line: 1, column: 1),
-                               "there is no record \(index + 1): \(file) has \(records.count)"))
+        DiagnosticError(
+            .error(
+                at: SourceLocation(file: file, line: 1, column: 1),
+                "there is no record \(index + 1): \(file) has \(records.count)"))
     }
 
     private func singleRecord(_ container: Container) -> DiagnosticError {
-        DiagnosticError(.error(at: container.location,
-                               "this object is a single record, not an array or an object of records: records cannot be added or removed here"))
+        DiagnosticError(
+            .error(
+                at: container.location,
+                "this object is a single record, not an array or an object of records: records cannot be added or removed here"
+            ))
     }
 }

@@ -16,8 +16,9 @@ struct JSONItems {
     /// first item the comma after it, and a lone item on lines of its own takes those lines.
     func removal(of index: Int) -> Range<Int> {
         if items.count > 1 {
-            return index > 0 ? items[index - 1].upperBound..<items[index].upperBound
-                             : items[0].lowerBound..<items[1].lowerBound
+            return index > 0
+                ? items[index - 1].upperBound..<items[index].upperBound
+                : items[0].lowerBound..<items[1].lowerBound
         }
         let item = items[index]
         let lineStart = startOfLine(at: item.lowerBound)
@@ -26,7 +27,8 @@ struct JSONItems {
             guard JSONSpans.isWhitespace(text[lineEnd]) else { return item }
             lineEnd += 1
         }
-        let alone = lineStart > open && text[lineStart..<item.lowerBound].allSatisfy(JSONSpans.isWhitespace)
+        let alone =
+            lineStart > open && text[lineStart..<item.lowerBound].allSatisfy(JSONSpans.isWhitespace)
             && lineEnd < close
         return alone ? lineStart..<(lineEnd + 1) : item
     }
@@ -37,7 +39,8 @@ struct JSONItems {
     func insertion(_ item: (_ indent: [UInt8]?) -> [UInt8]) -> (offset: Int, bytes: [UInt8]) {
         if let last = items.last {
             let opening = Array(text[(open + 1)..<items[0].lowerBound])
-            let separator = items.count > 1
+            let separator =
+                items.count > 1
                 ? Array(text[items[items.count - 2].upperBound..<last.lowerBound])
                 : [UInt8(ascii: ",")] + (opening.isEmpty ? gap : opening)
             return (last.upperBound, separator + item(nil))

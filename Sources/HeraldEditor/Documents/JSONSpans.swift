@@ -24,7 +24,8 @@ struct JSONSpans {
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
     }
 
     /// The offset just past the value that starts at `start`; nil when no value starts there.
@@ -57,7 +58,8 @@ struct JSONSpans {
             // A number or a literal: it runs to the next separator.
             var index = start
             while index < text.count, !JSONSpans.isWhitespace(text[index]),
-                  ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(text[index]) {
+                ![UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}")].contains(text[index])
+            {
                 index += 1
             }
             return index > start ? index : nil
@@ -94,7 +96,8 @@ struct JSONSpans {
             guard colon < text.count, text[colon] == UInt8(ascii: ":") else { return nil }
             let valueStart = skipWhitespace(from: colon + 1)
             guard let valueEnd = valueEnd(from: valueStart) else { return nil }
-            members.append(Member(key: key, keyStart: index, keyEnd: keyEnd, valueStart: valueStart, valueEnd: valueEnd))
+            members.append(
+                Member(key: key, keyStart: index, keyEnd: keyEnd, valueStart: valueStart, valueEnd: valueEnd))
             index = skipWhitespace(from: valueEnd)
         }
         return nil
@@ -124,7 +127,9 @@ struct JSONSpans {
         guard raw.contains(UInt8(ascii: "\\")) else {
             return String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
         }
-        guard let node = try? JSONParser.parse(Array(raw), file: ""), case .string(let key) = node.value else { return nil }
+        guard let node = try? JSONParser.parse(Array(raw), file: ""), case .string(let key) = node.value else {
+            return nil
+        }
         return key
     }
 }

@@ -7,7 +7,9 @@ enum JSONSpelling {
         case .bool(let flag): Array((flag ? "true" : "false").utf8)
         case .null: Array("null".utf8)
         case .list(let items):
-            [UInt8(ascii: "[")] + items.map(string).joined(separator: Array((compact ? "," : ", ").utf8)) + [UInt8(ascii: "]")]
+            [UInt8(ascii: "[")] + items.map(string).joined(separator: Array((compact ? "," : ", ").utf8)) + [
+                UInt8(ascii: "]")
+            ]
         }
     }
 

@@ -18,7 +18,8 @@ struct JSONStyle {
         // A lone member gives no example of what follows a comma: its opening when the object
         // spreads over lines, else the space its colon has (or lacks).
         let gap = colon.contains(UInt8(ascii: " ")) ? [UInt8(ascii: " ")] : []
-        separator = members.count > 1
+        separator =
+            members.count > 1
             ? Array(text[first.valueEnd..<members[1].keyStart])
             : [UInt8(ascii: ",")] + (opening.isEmpty ? gap : opening)
     }
@@ -36,8 +37,9 @@ struct JSONStyle {
     /// One member per line, two spaces deeper than the object's own line, which starts at `indent`.
     static func pretty(indent: [UInt8], lineEnding: [UInt8]) -> JSONStyle {
         let memberLine = lineEnding + indent + Array("  ".utf8)
-        return JSONStyle(opening: memberLine, separator: [UInt8(ascii: ",")] + memberLine,
-                         closing: lineEnding + indent, colon: Array(": ".utf8))
+        return JSONStyle(
+            opening: memberLine, separator: [UInt8(ascii: ",")] + memberLine,
+            closing: lineEnding + indent, colon: Array(": ".utf8))
     }
 
     /// Minified JSON has no space after its colons, and gets none in its lists either.

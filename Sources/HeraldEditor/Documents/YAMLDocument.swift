@@ -25,14 +25,18 @@ struct YAMLDocument: RecordDocument {
         let place = try layout.place(of: try checked(index, in: layout))
         let null = layout.nullSpelling()
         guard let position = place.fields.position(ofKey: key), let node = place.fields[key] else {
-            let line = Self.spaces(place.keyIndent) + YAMLSpelling.key(key) + ": " + YAMLSpelling.value(value, quoting: .plain, null: null)
+            let line =
+                Self.spaces(place.keyIndent) + YAMLSpelling.key(key) + ": "
+                + YAMLSpelling.value(value, quoting: .plain, null: null)
             let at = layout.lines.endOfContent(place.end)
-            try commit(text.replacing(at..<at, with: layout.lines.lines.lineEnding + Array(line.utf8)),
-                       after: .set(key, value, index), at: place.location)
+            try commit(
+                text.replacing(at..<at, with: layout.lines.lines.lineEnding + Array(line.utf8)),
+                after: .set(key, value, index), at: place.location)
             return
         }
         let location = node.location(in: file)
-        let last = layout.lines.lastLine(ofValueAt: position.line, indent: place.keyIndent, entriesAtIndent: node.line > position.line)
+        let last = layout.lines.lastLine(
+            ofValueAt: position.line, indent: place.keyIndent, entriesAtIndent: node.line > position.line)
         let span: YAMLValueSpan
         do throws(YAMLValueSpan.Refusal) {
             guard node.line == position.line, let start = layout.offset(line: node.line, column: node.column) else {
@@ -43,36 +47,48 @@ struct YAMLDocument: RecordDocument {
                 }
             }
             span = try YAMLValueSpan.find(in: text, at: start, lineEnd: layout.lines.endOfContent(position.line))
-            guard last == position.line else { throw YAMLValueSpan.Refusal(reason: "a value written over several lines") }
+            guard last == position.line else {
+                throw YAMLValueSpan.Refusal(reason: "a value written over several lines")
+            }
         } catch {
-            throw DiagnosticError(.error(at: location, "cannot set '\(key)' in place: its value is \(error.reason); edit it by hand"))
+            throw DiagnosticError(
+                .error(at: location, "cannot set '\(key)' in place: its value is \(error.reason); edit it by hand"))
         }
         let spelled = YAMLSpelling.value(value, quoting: span.quoting, null: null)
-        try commit(text.replacing(span.range, with: Array(((span.isEmpty ? " " : "") + spelled).utf8)),
-                   after: .set(key, value, index), at: location)
+        try commit(
+            text.replacing(span.range, with: Array(((span.isEmpty ? " " : "") + spelled).utf8)),
+            after: .set(key, value, index), at: location)
     }
 
     mutating func removeField(_ key: String, inRecord index: Int) throws(DiagnosticError) {
         let layout = try layout()
         let place = try layout.place(of: try checked(index, in: layout))
-        guard let position = place.fields.position(ofKey: key), let keyStart = layout.offset(line: position.line, column: position.column)
+        guard let position = place.fields.position(ofKey: key),
+            let keyStart = layout.offset(line: position.line, column: position.column)
         else { return }
         let cut: Range<Int>
         if place.start == position.line, place.head < keyStart {
             // The key shares its line with the record's `-`: the next key moves up to take its place.
             let keys = place.fields.keys.compactMap(place.fields.position(ofKey:)).filter { $0.line > position.line }
-            guard let next = keys.min(by: { $0.line < $1.line }), let nextStart = layout.offset(line: next.line, column: next.column) else {
-                throw DiagnosticError(.error(at: place.location, "'\(key)' is the only field of record \(index + 1): remove the record instead"))
+            guard let next = keys.min(by: { $0.line < $1.line }),
+                let nextStart = layout.offset(line: next.line, column: next.column)
+            else {
+                throw DiagnosticError(
+                    .error(
+                        at: place.location,
+                        "'\(key)' is the only field of record \(index + 1): remove the record instead"))
             }
             cut = keyStart..<nextStart
         } else {
             let node = place.fields[key]
-            let last = layout.lines.lastLine(ofValueAt: position.line, indent: place.keyIndent,
-                                             entriesAtIndent: (node?.line ?? position.line) > position.line)
+            let last = layout.lines.lastLine(
+                ofValueAt: position.line, indent: place.keyIndent,
+                entriesAtIndent: (node?.line ?? position.line) > position.line)
             cut = layout.lines.removal(lines: position.line, through: last)
         }
-        try commit(text.replacing(cut, with: []),
-                   after: .removeField(key, index, keyIsID: layout.shape == .keyed && key == "id"), at: place.location)
+        try commit(
+            text.replacing(cut, with: []),
+            after: .removeField(key, index, keyIsID: layout.shape == .keyed && key == "id"), at: place.location)
     }
 
     mutating func removeRecord(_ index: Int) throws(DiagnosticError) {
@@ -88,7 +104,8 @@ struct YAMLDocument: RecordDocument {
             let empty = layout.shape == .list ? "[]" : "{}"
             let before = place.start - 1
             if before >= 1, !lines.isBlank(before), !lines.isComment(before),
-               lines.text[lines.lines.content(ofLine: before)].last == UInt8(ascii: ":") {
+                lines.text[lines.lines.content(ofLine: before)].last == UInt8(ascii: ":")
+            {
                 cut = lines.endOfContent(before)..<lines.endOfContent(place.end)
                 replacement = Array(" \(empty)".utf8)
             } else {
@@ -115,8 +132,10 @@ struct YAMLDocument: RecordDocument {
         var memberKey: String?
         if layout.shape == .keyed {
             guard let id = fields.first(where: { $0.key == "id" })?.value, let key = Self.memberKey(id) else {
-                throw DiagnosticError(.error(at: layout.container.location(in: file),
-                                             "the records here are keyed by id: a new record needs an 'id' that is a text or a number"))
+                throw DiagnosticError(
+                    .error(
+                        at: layout.container.location(in: file),
+                        "the records here are keyed by id: a new record needs an 'id' that is a text or a number"))
             }
             memberKey = key
         }
@@ -124,16 +143,20 @@ struct YAMLDocument: RecordDocument {
             guard layout.entries.isEmpty else { throw flowContainer(layout) }
             let (cut, indent, prefix) = try emptyFlowPlace(flowStart, in: layout)
             if memberKey != nil { inside.removeAll { $0.key == "id" } }
-            var lines = Self.recordLines(inside, memberKey: memberKey, headIndent: indent, keyIndent: indent + 2, null: null)
+            var lines = Self.recordLines(
+                inside, memberKey: memberKey, headIndent: indent, keyIndent: indent + 2, null: null)
             lines[0].removeFirst(prefix ? 0 : indent)
             let joined = lines.map { Array($0.utf8) }.joined(separator: lineEnding)
-            try commit(text.replacing(cut, with: (prefix ? lineEnding : []) + joined), after: .appendRecord(inside),
-                       at: layout.container.location(in: file))
+            try commit(
+                text.replacing(cut, with: (prefix ? lineEnding : []) + joined), after: .appendRecord(inside),
+                at: layout.container.location(in: file))
             return
         }
         guard !layout.entries.isEmpty else {
-            throw DiagnosticError(.error(at: layout.container.location(in: file),
-                                         "there is no record to lay out a new one like; write the first one by hand"))
+            throw DiagnosticError(
+                .error(
+                    at: layout.container.location(in: file),
+                    "there is no record to lay out a new one like; write the first one by hand"))
         }
         let last = try layout.place(of: layout.entries.count - 1)
         if memberKey != nil, last.fields.position(ofKey: "id") == nil { inside.removeAll { $0.key == "id" } }
@@ -145,8 +168,10 @@ struct YAMLDocument: RecordDocument {
             let previous = try layout.place(of: layout.entries.count - 2)
             blankLines = (previous.end + 1..<last.start).filter(layout.lines.isBlank).count
         }
-        let lines = Self.recordLines(inside, memberKey: memberKey, headIndent: headIndent, keyIndent: last.keyIndent, null: null)
-        let inserted = Array(repeating: lineEnding, count: blankLines).joined() + lines.flatMap { lineEnding + Array($0.utf8) }
+        let lines = Self.recordLines(
+            inside, memberKey: memberKey, headIndent: headIndent, keyIndent: last.keyIndent, null: null)
+        let inserted =
+            Array(repeating: lineEnding, count: blankLines).joined() + lines.flatMap { lineEnding + Array($0.utf8) }
         let at = layout.lines.endOfContent(last.end)
         try commit(text.replacing(at..<at, with: inserted), after: .appendRecord(inside), at: last.location)
     }
@@ -154,9 +179,13 @@ struct YAMLDocument: RecordDocument {
     // MARK: Writing records
 
     /// The lines of a new record: `- key: value` then its other keys, or `id:` then its keys.
-    private static func recordLines(_ fields: [(key: String, value: FieldValue)], memberKey: String?,
-                                    headIndent: Int, keyIndent: Int, null: String) -> [String] {
-        let pairs = fields.map { YAMLSpelling.key($0.key) + ": " + YAMLSpelling.value($0.value, quoting: .plain, null: null) }
+    private static func recordLines(
+        _ fields: [(key: String, value: FieldValue)], memberKey: String?,
+        headIndent: Int, keyIndent: Int, null: String
+    ) -> [String] {
+        let pairs = fields.map {
+            YAMLSpelling.key($0.key) + ": " + YAMLSpelling.value($0.value, quoting: .plain, null: null)
+        }
         if let memberKey {
             return [spaces(headIndent) + YAMLSpelling.key(memberKey) + ":"] + pairs.map { spaces(keyIndent) + $0 }
         }
@@ -168,10 +197,13 @@ struct YAMLDocument: RecordDocument {
     /// For a first record in `[]` or `{}`: the bytes it replaces, the indentation of its `-` or
     /// key, and whether it starts on a line of its own after a `key:` (else it takes the
     /// place of the brackets, already indented).
-    private func emptyFlowPlace(_ start: Int, in layout: YAMLLayout) throws(DiagnosticError) -> (Range<Int>, Int, Bool) {
+    private func emptyFlowPlace(_ start: Int, in layout: YAMLLayout) throws(DiagnosticError) -> (Range<Int>, Int, Bool)
+    {
         let lines = layout.lines
         let line = layout.container.line
-        guard line >= 1, line <= lines.count, let end = text[start...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") }) else {
+        guard line >= 1, line <= lines.count,
+            let end = text[start...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}") })
+        else {
             throw flowContainer(layout)
         }
         let lineStart = lines.lines.starts[line - 1]
@@ -201,27 +233,37 @@ struct YAMLDocument: RecordDocument {
 
     private func checked(_ index: Int, in layout: YAMLLayout) throws(DiagnosticError) -> Int {
         guard layout.entries.indices.contains(index), records.indices.contains(index) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: file, line: 1, column: 1),
-                                         "there is no record \(index + 1): \(file) has \(records.count)"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: file, line: 1, column: 1),
+                    "there is no record \(index + 1): \(file) has \(records.count)"))
         }
         guard layout.flowStart == nil || layout.shape == .single else { throw flowContainer(layout) }
         return index
     }
 
     /// Adopts `edited` once its records read back as `edit` intends.
-    private mutating func commit(_ edited: [UInt8], after edit: ReadBack.Edit, at location: SourceLocation) throws(DiagnosticError) {
-        records = try ReadBack.records(of: bom + edited, reader: YAMLRecordReader(root: root), file: file,
-                                       after: edit, old: records, at: location)
+    private mutating func commit(_ edited: [UInt8], after edit: ReadBack.Edit, at location: SourceLocation)
+        throws(DiagnosticError)
+    {
+        records = try ReadBack.records(
+            of: bom + edited, reader: YAMLRecordReader(root: root), file: file,
+            after: edit, old: records, at: location)
         text = edited
     }
 
     private func flowContainer(_ layout: YAMLLayout) -> DiagnosticError {
-        DiagnosticError(.error(at: layout.container.location(in: file),
-                               "the records are written in flow style ([…] or {…}), which cannot be edited in place; write them as a block list"))
+        DiagnosticError(
+            .error(
+                at: layout.container.location(in: file),
+                "the records are written in flow style ([…] or {…}), which cannot be edited in place; write them as a block list"
+            ))
     }
 
     private func singleRecord(_ layout: YAMLLayout) -> DiagnosticError {
-        DiagnosticError(.error(at: layout.container.location(in: file),
-                               "this map is a single record, not a list or a map of records: records cannot be added or removed here"))
+        DiagnosticError(
+            .error(
+                at: layout.container.location(in: file),
+                "this map is a single record, not a list or a map of records: records cannot be added or removed here"))
     }
 }

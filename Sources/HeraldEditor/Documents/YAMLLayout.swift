@@ -72,12 +72,16 @@ struct YAMLLayout {
             positioned = []
         }
         guard case .map(let fields) = node.value, flowStart == nil || shape == .single,
-              let first = positioned.first, let firstOffset = offset(line: first.position.line, column: first.position.column),
-              let nodeOffset = offset(line: node.line, column: node.column),
-              nodeOffset >= text.count || text[nodeOffset] != UInt8(ascii: "{")
+            let first = positioned.first,
+            let firstOffset = offset(line: first.position.line, column: first.position.column),
+            let nodeOffset = offset(line: node.line, column: node.column),
+            nodeOffset >= text.count || text[nodeOffset] != UInt8(ascii: "{")
         else {
-            throw DiagnosticError(.error(at: location,
-                                         "record \(index + 1) is written in flow style ({…} or […]), which cannot be edited in place; write it as a block map"))
+            throw DiagnosticError(
+                .error(
+                    at: location,
+                    "record \(index + 1) is written in flow style ({…} or […]), which cannot be edited in place; write it as a block map"
+                ))
         }
         let keyIndent = first.position.column - 1
         var end = first.position.line
@@ -85,8 +89,9 @@ struct YAMLLayout {
             let spansLines = (fields[key]?.line ?? position.line) > position.line
             end = max(end, lines.lastLine(ofValueAt: position.line, indent: keyIndent, entriesAtIndent: spansLines))
         }
-        var place = Place(start: first.position.line, end: end, head: firstOffset, keyIndent: keyIndent,
-                          fields: fields, location: location)
+        var place = Place(
+            start: first.position.line, end: end, head: firstOffset, keyIndent: keyIndent,
+            fields: fields, location: location)
         switch shape {
         case .list:
             let lineStart = lines.lines.starts[first.position.line - 1]
@@ -104,7 +109,8 @@ struct YAMLLayout {
             }
         case .keyed:
             guard case .map(let map) = container.value, let memberKey, let position = map.position(ofKey: memberKey),
-                  let head = offset(line: position.line, column: position.column) else {
+                let head = offset(line: position.line, column: position.column)
+            else {
                 throw DiagnosticError(.error(at: location, "cannot find the key of record \(index + 1)"))
             }
             place.start = position.line
@@ -121,7 +127,10 @@ struct YAMLLayout {
             guard case .map(let fields) = node.value else { continue }
             for (_, value) in fields.entries {
                 if case .null = value.value, let at = offset(line: value.line, column: value.column),
-                   at < text.count, text[at] == UInt8(ascii: "~") { return "~" }
+                    at < text.count, text[at] == UInt8(ascii: "~")
+                {
+                    return "~"
+                }
             }
         }
         return "null"

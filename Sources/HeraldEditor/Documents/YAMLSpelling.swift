@@ -13,7 +13,8 @@ enum YAMLSpelling {
         case .number(let number): String(number)
         case .bool(let flag): flag ? "true" : "false"
         case .null: null
-        case .list(let items): "[" + items.map { isPlain($0, inFlow: true) ? $0 : doubleQuoted($0) }.joined(separator: ", ") + "]"
+        case .list(let items):
+            "[" + items.map { isPlain($0, inFlow: true) ? $0 : doubleQuoted($0) }.joined(separator: ", ") + "]"
         }
     }
 
@@ -34,11 +35,13 @@ enum YAMLSpelling {
     /// readers take for booleans (`yes`, `off`) are quoted too, for the sake of other tools.
     static func isPlain(_ text: String, inFlow: Bool) -> Bool {
         guard hasPlainShape(text, inFlow: inFlow),
-              !["yes", "no", "on", "off", "y", "n", "true", "false", "null", "~"].contains(text.lowercased())
+            !["yes", "no", "on", "off", "y", "n", "true", "false", "null", "~"].contains(text.lowercased())
         else { return false }
         // Numbers, nulls and booleans in all their spellings: the reader itself says what is typed.
         let probe = inFlow ? "v: [\(text)]" : "v: \(text)"
-        guard let node = try? YAMLReader.parse(probe, file: ""), let value = node.lookup(inFlow ? "v.0" : "v") else { return false }
+        guard let node = try? YAMLReader.parse(probe, file: ""), let value = node.lookup(inFlow ? "v.0" : "v") else {
+            return false
+        }
         if case .string(let read) = value.value { return read == text }
         return false
     }
@@ -46,9 +49,9 @@ enum YAMLSpelling {
     /// Whether `text` is free of what starts, ends or breaks a plain scalar.
     private static func hasPlainShape(_ text: String, inFlow: Bool) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-              !"-?:,[]{}#&*!|>'\"%@` \t".unicodeScalars.contains(first), last != " ", last != ":",
-              !text.contains(": "), !text.contains(" #"),
-              !text.unicodeScalars.contains(where: needsEscape)
+            !"-?:,[]{}#&*!|>'\"%@` \t".unicodeScalars.contains(first), last != " ", last != ":",
+            !text.contains(": "), !text.contains(" #"),
+            !text.unicodeScalars.contains(where: needsEscape)
         else { return false }
         return !inFlow || !text.unicodeScalars.contains { ",[]{}".unicodeScalars.contains($0) }
     }

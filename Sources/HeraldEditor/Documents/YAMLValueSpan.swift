@@ -31,7 +31,9 @@ struct YAMLValueSpan {
             }
             span = YAMLValueSpan(range: start..<end, quoting: .single, isEmpty: false)
         case UInt8(ascii: "["):
-            span = YAMLValueSpan(range: start..<(try flowListEnd(in: text, from: start, lineEnd: lineEnd)), quoting: .plain, isEmpty: false)
+            span = YAMLValueSpan(
+                range: start..<(try flowListEnd(in: text, from: start, lineEnd: lineEnd)), quoting: .plain,
+                isEmpty: false)
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             throw Refusal(reason: "a block scalar (\(Character(Unicode.Scalar(text[start]))))")
         case UInt8(ascii: "{"):
@@ -86,7 +88,10 @@ struct YAMLValueSpan {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 throw Refusal(reason: "a nested flow collection")
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                guard let end = quoteEnd(in: text, from: index, lineEnd: lineEnd, doubled: text[index] == UInt8(ascii: "'")) else {
+                guard
+                    let end = quoteEnd(
+                        in: text, from: index, lineEnd: lineEnd, doubled: text[index] == UInt8(ascii: "'"))
+                else {
                     throw Refusal(reason: "a flow list continued on the next line")
                 }
                 index = end

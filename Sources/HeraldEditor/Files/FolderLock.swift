@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 
@@ -15,7 +15,10 @@ final class FolderLock {
         let path = folder.path
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw DiagnosticError(.error(at: SourceLocation(file: path), "cannot open the folder to lock it: \(String(cString: strerror(errno)))"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: path),
+                    "cannot open the folder to lock it: \(String(cString: strerror(errno)))"))
         }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else {

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The temporary files a killed edit left beside a task file: `TaskFile.write` names them
@@ -16,10 +16,12 @@ enum LeftoverTemporaryFiles {
         let prefix = ".\(name).herald-"
         guard candidate.hasPrefix(prefix) else { return false }
         let suffix = candidate.utf8.dropFirst(prefix.utf8.count)
-        return suffix.count == 6 && suffix.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
+        return suffix.count == 6
+            && suffix.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
     }
 
     /// Removes the leftovers of `file` in its folder: regular files only, never a link or a

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 import HeraldLoaders
@@ -27,8 +27,12 @@ struct TaskFile {
         self.url = resolved
         self.displayPath = displayPath
         var status = stat()
-        guard stat(resolved.path, &status) == 0 else { throw Self.error(displayPath, "cannot read the task file: \(Self.lastError())") }
-        guard status.st_mode & S_IFMT == S_IFREG else { throw Self.error(displayPath, "the task source is not a regular file") }
+        guard stat(resolved.path, &status) == 0 else {
+            throw Self.error(displayPath, "cannot read the task file: \(Self.lastError())")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Self.error(displayPath, "the task source is not a regular file")
+        }
         guard Int(status.st_size) <= limit else {
             throw Self.error(displayPath, "the task file has \(status.st_size) bytes, more than max_bytes (\(limit))")
         }
@@ -48,7 +52,9 @@ struct TaskFile {
         LeftoverTemporaryFiles.remove(besides: url)
         var template = Array("\(folder)/\(LeftoverTemporaryFiles.template(for: url.lastPathComponent))".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.error(displayPath, "cannot write beside the task file: \(Self.lastError())") }
+        guard descriptor >= 0 else {
+            throw Self.error(displayPath, "cannot write beside the task file: \(Self.lastError())")
+        }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var finished = false
         defer {
@@ -65,7 +71,9 @@ struct TaskFile {
         // The mode and owner the user gave the file stay; a failed chown (not our file) keeps ours.
         fchmod(descriptor, status.st_mode & 0o7777)
         _ = fchown(descriptor, status.st_uid, status.st_gid)
-        guard fsync(descriptor) == 0 else { throw Self.error(displayPath, "cannot flush the task file: \(Self.lastError())") }
+        guard fsync(descriptor) == 0 else {
+            throw Self.error(displayPath, "cannot flush the task file: \(Self.lastError())")
+        }
         try checkUnchanged()
         guard rename(temporary, url.path) == 0 else {
             throw Self.error(displayPath, "cannot replace the task file: \(Self.lastError())")
@@ -82,12 +90,14 @@ struct TaskFile {
     /// sync client) wrote it meanwhile, and writing now would lose its change.
     func checkUnchanged() throws(DiagnosticError) {
         var now = stat()
-        let same = stat(url.path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
+        let same =
+            stat(url.path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
             && now.st_size == status.st_size && now.st_mtim.tv_sec == status.st_mtim.tv_sec
             && now.st_mtim.tv_nsec == status.st_mtim.tv_nsec
             && (try? FileBytes.read(SourceFile(url: url, path: displayPath), limit: limit)) == bytes
         guard same else {
-            throw Self.error(displayPath, "the task file changed while this command ran; nothing was written, run it again")
+            throw Self.error(
+                displayPath, "the task file changed while this command ran; nothing was written, run it again")
         }
     }
 

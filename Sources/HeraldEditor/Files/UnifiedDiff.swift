@@ -21,7 +21,8 @@ enum UnifiedDiff {
         while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < before.count - prefix, suffix < after.count - prefix,
-              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+        { suffix += 1 }
         var steps = (0..<prefix).map { Step.same($0, $0) }
         steps += middle(before, prefix..<(before.count - suffix), after, prefix..<(after.count - suffix))
         steps += (0..<suffix).map { Step.same(before.count - suffix + $0, after.count - suffix + $0) }
@@ -29,8 +30,12 @@ enum UnifiedDiff {
         var out = "--- a/\(path)\n+++ b/\(path)\n"
         for hunk in hunks(steps) {
             let slice = steps[hunk]
-            let oldLines = slice.compactMap { if case .same(let o, _) = $0 { o } else if case .removed(let o) = $0 { o } else { nil } }
-            let newLines = slice.compactMap { if case .same(_, let n) = $0 { n } else if case .added(let n) = $0 { n } else { nil } }
+            let oldLines = slice.compactMap {
+                if case .same(let o, _) = $0 { o } else if case .removed(let o) = $0 { o } else { nil }
+            }
+            let newLines = slice.compactMap {
+                if case .same(_, let n) = $0 { n } else if case .added(let n) = $0 { n } else { nil }
+            }
             out += "@@ -\(range(oldLines)) +\(range(newLines)) @@\n"
             for step in slice {
                 switch step {
@@ -44,8 +49,10 @@ enum UnifiedDiff {
     }
 
     /// The steps from `before[old]` to `after[new]` through their longest common subsequence.
-    private static func middle(_ before: [ArraySlice<UInt8>], _ old: Range<Int>,
-                               _ after: [ArraySlice<UInt8>], _ new: Range<Int>) -> [Step] {
+    private static func middle(
+        _ before: [ArraySlice<UInt8>], _ old: Range<Int>,
+        _ after: [ArraySlice<UInt8>], _ new: Range<Int>
+    ) -> [Step] {
         guard old.count * new.count <= maxComparisons, !old.isEmpty, !new.isEmpty else {
             return old.map { .removed($0) } + new.map { .added($0) }
         }
@@ -53,7 +60,8 @@ enum UnifiedDiff {
         var lengths = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
             for j in stride(from: new.count - 1, through: 0, by: -1) {
-                lengths[i][j] = before[old.lowerBound + i] == after[new.lowerBound + j]
+                lengths[i][j] =
+                    before[old.lowerBound + i] == after[new.lowerBound + j]
                     ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
             }
         }

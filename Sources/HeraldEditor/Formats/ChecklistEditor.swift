@@ -22,7 +22,8 @@ struct ChecklistEditor: TaskFormatEditor {
             if let done {
                 item.replace(done.value, with: context.today.description)
             } else {
-                item.replace(item.endOfText..<item.endOfText, with: Self.doneDate(context.today, dataview: item.writesDataview))
+                item.replace(
+                    item.endOfText..<item.endOfText, with: Self.doneDate(context.today, dataview: item.writesDataview))
             }
         } else if let done {
             item.replace(item.removal(of: done), with: "")
@@ -36,11 +37,13 @@ struct ChecklistEditor: TaskFormatEditor {
         if column == context.lastColumn { return "x" }
         if column == context.firstColumn { return " " }
         let marks = context.rules.statusMapOrder.filter { key in
-            context.rules.statusMap[key] == .some(column) && key.unicodeScalars.count == 1 && !["x", "X", " "].contains(key)
+            context.rules.statusMap[key] == .some(column) && key.unicodeScalars.count == 1
+                && !["x", "X", " "].contains(key)
         }
         guard let mark = marks.first?.unicodeScalars.first, mark.value >= 0x20, mark != "[", mark != "]" else {
-            throw context.error("a Markdown checklist item is in '\(column)' by the character in its box, and status_map "
-                                + "names none for it; map one (status_map: {\"/\": \(column)}) to move tasks there")
+            throw context.error(
+                "a Markdown checklist item is in '\(column)' by the character in its box, and status_map "
+                    + "names none for it; map one (status_map: {\"/\": \(column)}) to move tasks there")
         }
         return mark
     }
@@ -64,8 +67,9 @@ struct ChecklistEditor: TaskFormatEditor {
     mutating func add(_ task: NewTask, status: String) throws(DiagnosticError) {
         let mark = try mark(for: status)
         guard task.priority == nil, task.tags.isEmpty, task.project == nil, task.assignee == nil else {
-            throw context.error("a Markdown checklist item has a title, a check mark and fields in its text; leave out --priority, "
-                                + "--tag, --project and --assignee, and write #tags in the title")
+            throw context.error(
+                "a Markdown checklist item has a title, a check mark and fields in its text; leave out --priority, "
+                    + "--tag, --project and --assignee, and write #tags in the title")
         }
         let section = try section(named: task.list)
         var title = task.text.trimmingBlanks()
@@ -101,7 +105,10 @@ struct ChecklistEditor: TaskFormatEditor {
             let (indent, start) = ChecklistLine.indentation(of: scalars)
             if let opened = fence {
                 if indent < 4, let closing = ChecklistLine.fence(in: scalars, at: start),
-                   closing.marker == opened.marker, closing.length >= opened.length { fence = nil }
+                    closing.marker == opened.marker, closing.length >= opened.length
+                {
+                    fence = nil
+                }
                 continue
             }
             if indent < 4, let opened = ChecklistLine.fence(in: scalars, at: start) {
@@ -109,7 +116,8 @@ struct ChecklistEditor: TaskFormatEditor {
             } else if indent < 4, let heading = ChecklistLine.heading(in: scalars, at: start) {
                 sections.append(Section(heading: heading, headingLine: line))
             } else if ChecklistLine.item(in: scalars, at: start) != nil,
-                      indent <= sections[sections.count - 1].itemIndent ?? indent {
+                indent <= sections[sections.count - 1].itemIndent ?? indent
+            {
                 sections[sections.count - 1].lastItem = line
                 sections[sections.count - 1].itemIndent = indent
             }
@@ -117,7 +125,8 @@ struct ChecklistEditor: TaskFormatEditor {
         guard let name else { return sections[sections.count - 1] }
         guard let found = sections.first(where: { $0.heading == name }) else {
             let headings = sections.compactMap(\.heading).map { "'\($0)'" }.joined(separator: ", ")
-            throw context.error("no heading '\(name)' in the checklist (headings: \(headings.isEmpty ? "none" : headings))")
+            throw context.error(
+                "no heading '\(name)' in the checklist (headings: \(headings.isEmpty ? "none" : headings))")
         }
         return found
     }
@@ -126,7 +135,9 @@ struct ChecklistEditor: TaskFormatEditor {
     /// 📅 (or Dataview's `[due:: …]` in an item written so).
     mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError) {
         guard edits.priority == nil else {
-            throw context.error("a Markdown checklist item's priority is one of the Tasks plugin's signs (⏫ 🔼 🔽); change it in the note")
+            throw context.error(
+                "a Markdown checklist item's priority is one of the Tasks plugin's signs (⏫ 🔼 🔽); change it in the note"
+            )
         }
         let line = target.record.location.line
         if let due = edits.due {
@@ -150,12 +161,16 @@ struct ChecklistEditor: TaskFormatEditor {
     /// same text and fields, its due date moved on (or, with none, its scheduled or start date),
     /// its other dates moved as far, today's created date when it had one, and no done date,
     /// cancelled date, 🆔 or block id (both are one task's). With no date at all, it gets a due date.
-    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError)
+        -> AddedOccurrence?
+    {
         let line = target.record.location.line
         var item = try item(at: line)
         let spans = item.spans
         func date(_ name: String) -> (span: ChecklistTaskFields.Span, day: Day)? {
-            guard let span = spans.first(where: { $0.name == name }), let day = Day(iso: item.text(span.value)) else { return nil }
+            guard let span = spans.first(where: { $0.name == name }), let day = Day(iso: item.text(span.value)) else {
+                return nil
+            }
             return (span, day)
         }
         // The Tasks plugin's reference date: the due date, else the scheduled, else the start date.

@@ -45,8 +45,10 @@ struct ChecklistItemLine {
         return !tasksFields.isEmpty && tasksFields.allSatisfy(\.isDataview)
     }
 
-    private static let tasksFieldNames: Set = ["due", "scheduled", "start", "created", "completed_at", "cancelled",
-                                                "priority", "recurrence", "id"]
+    private static let tasksFieldNames: Set = [
+        "due", "scheduled", "start", "created", "completed_at", "cancelled",
+        "priority", "recurrence", "id"
+    ]
 
     var line: String { String(String.UnicodeScalarView(scalars)) }
 

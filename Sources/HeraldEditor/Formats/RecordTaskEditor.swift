@@ -18,7 +18,9 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
     private func key(_ field: TaskField) throws(DiagnosticError) -> String? {
         if let mapped = context.rules.fields[field] {
             guard !mapped.contains(".") else {
-                throw context.error("fields.\(field.rawValue) is the nested key '\(mapped)', and herald tasks writes top-level keys only")
+                throw context.error(
+                    "fields.\(field.rawValue) is the nested key '\(mapped)', and herald tasks writes top-level keys only"
+                )
             }
             return mapped
         }
@@ -67,11 +69,14 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
         try put(.project, task.project.map(FieldValue.text), fallback: "project")
         try put(.assignee, task.assignee.map(FieldValue.text), fallback: "assignee")
         // Keys in the order the last record has them; new ones after.
-        let order: [String] = store.records.last.flatMap { record in
-            if case .map(let map) = record.fields.value { map.keys } else { nil }
-        } ?? []
+        let order: [String] =
+            store.records.last.flatMap { record in
+                if case .map(let map) = record.fields.value { map.keys } else { nil }
+            } ?? []
         let sorted = fields.enumerated().sorted { left, right in
-            let (a, b) = (order.firstIndex(of: left.element.key) ?? Int.max, order.firstIndex(of: right.element.key) ?? Int.max)
+            let (a, b) = (
+                order.firstIndex(of: left.element.key) ?? Int.max, order.firstIndex(of: right.element.key) ?? Int.max
+            )
             return a != b ? a < b : left.offset < right.offset
         }
         try store.appendRecord(sorted.map(\.element))
@@ -131,7 +136,9 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
         case .string(let text):
             let pairs = [("true", "false"), ("yes", "no"), ("1", "0"), ("x", "")]
             let lower = text.lowercased()
-            guard let (yes, no) = pairs.first(where: { $0.0 == lower || $0.1 == lower }) else { return .text(done ? "true" : "false") }
+            guard let (yes, no) = pairs.first(where: { $0.0 == lower || $0.1 == lower }) else {
+                return .text(done ? "true" : "false")
+            }
             let word = done ? yes : no
             if text == text.uppercased(), text != lower { return .text(word.uppercased()) }
             if text.first?.isUppercase == true { return .text(word.prefix(1).uppercased() + word.dropFirst()) }
@@ -162,4 +169,3 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
         return (key, isText ? .text(String(next)) : .number(next))
     }
 }
-

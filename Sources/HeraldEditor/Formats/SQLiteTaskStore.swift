@@ -17,10 +17,13 @@ struct SQLiteTaskStore: RecordStore {
     private(set) var statements: [(sql: String, arguments: [DatabaseValue])] = []
     private let columns: [String]
 
-    init(url: URL, file: String, table: String?, query: String?, idKey: String, timeout: Duration) throws(DiagnosticError) {
+    init(url: URL, file: String, table: String?, query: String?, idKey: String, timeout: Duration)
+        throws(DiagnosticError)
+    {
         let here = SourceLocation(file: file)
         guard query == nil, let table else {
-            throw DiagnosticError(.error(at: here, "a SQLite source read through query: cannot be edited; name its table with table:"))
+            throw DiagnosticError(
+                .error(at: here, "a SQLite source read through query: cannot be edited; name its table with table:"))
         }
         self.url = url
         self.file = file
@@ -35,14 +38,19 @@ struct SQLiteTaskStore: RecordStore {
             throw DiagnosticError(.error(at: here, "cannot open the SQLite database: \(error)"))
         }
         guard columns.contains(idKey) else {
-            throw DiagnosticError(.error(at: here, "table '\(table)' has no column '\(idKey)' to tell its rows apart; map fields.id to one"))
+            throw DiagnosticError(
+                .error(
+                    at: here, "table '\(table)' has no column '\(idKey)' to tell its rows apart; map fields.id to one"))
         }
     }
 
     mutating func set(_ key: String, to value: FieldValue, inRecord index: Int) throws(DiagnosticError) {
         try checkColumn(key)
-        statements.append(("UPDATE \(quoted(table)) SET \(quoted(key)) = ? WHERE \(quoted(idKey)) = ?",
-                           [Self.databaseValue(value), try id(of: index)]))
+        statements.append(
+            (
+                "UPDATE \(quoted(table)) SET \(quoted(key)) = ? WHERE \(quoted(idKey)) = ?",
+                [Self.databaseValue(value), try id(of: index)]
+            ))
         guard case .map(var map) = records[index].fields.value else { return }
         map[key] = DataNode(Self.dataValue(value))
         records[index].fields = DataNode(.map(map), line: records[index].fields.line)
@@ -61,10 +69,13 @@ struct SQLiteTaskStore: RecordStore {
         for field in fields { try checkColumn(field.key) }
         let names = fields.map { quoted($0.key) }.joined(separator: ", ")
         let marks = fields.map { _ in "?" }.joined(separator: ", ")
-        statements.append(("INSERT INTO \(quoted(table)) (\(names)) VALUES (\(marks))", fields.map { Self.databaseValue($0.value) }))
+        statements.append(
+            ("INSERT INTO \(quoted(table)) (\(names)) VALUES (\(marks))", fields.map { Self.databaseValue($0.value) }))
         var map = DataMap()
         for field in fields { map[field.key] = DataNode(Self.dataValue(field.value)) }
-        records.append(HeraldCore.Record(fields: DataNode(.map(map)), location: SourceLocation(file: file, line: records.count + 1)))
+        records.append(
+            HeraldCore.Record(
+                fields: DataNode(.map(map)), location: SourceLocation(file: file, line: records.count + 1)))
     }
 
     /// Runs the statements in one transaction; a failure leaves the database as it was.
@@ -106,8 +117,10 @@ struct SQLiteTaskStore: RecordStore {
 
     private func checkColumn(_ key: String) throws(DiagnosticError) {
         guard columns.contains(key) else {
-            throw DiagnosticError(.error(at: SourceLocation(file: file),
-                                         "table '\(table)' has no column '\(key)' (columns: \(columns.joined(separator: ", ")))"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: file),
+                    "table '\(table)' has no column '\(key)' (columns: \(columns.joined(separator: ", ")))"))
         }
     }
 

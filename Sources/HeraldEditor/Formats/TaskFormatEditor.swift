@@ -20,13 +20,16 @@ protocol TaskFormatEditor {
     mutating func edit(_ target: EditTarget, _ edits: TaskEdits) throws(DiagnosticError)
     /// Adds the next occurrence of a repeating task that `move` has just completed, dated by
     /// `recurrence` from today; nil when the format keeps no recurrence to follow.
-    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence?
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError)
+        -> AddedOccurrence?
     /// What the edits have made so far.
     var result: EditResult { get }
 }
 
 extension TaskFormatEditor {
-    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError)
+        -> AddedOccurrence?
+    {
         nil
     }
 }
@@ -71,12 +74,15 @@ struct EditContext {
 
     /// The error for a repeating task whose next date would fall outside the calendar.
     func noNextOccurrence(of task: TaskItem, line: Int) -> DiagnosticError {
-        error("the next occurrence of '\(task.title)' (\(task.recurrence?.description ?? "repeating")) would fall after "
-              + "9999-12-31; nothing was written", line: line)
+        error(
+            "the next occurrence of '\(task.title)' (\(task.recurrence?.description ?? "repeating")) would fall after "
+                + "9999-12-31; nothing was written", line: line)
     }
 
     /// The error for a format that knows only done and not done.
     func onlyTwoColumns(_ column: String, format: String) -> DiagnosticError {
-        error("a \(format) task is either open or done, so it can go to '\(firstColumn)' or '\(lastColumn)', not '\(column)'")
+        error(
+            "a \(format) task is either open or done, so it can go to '\(firstColumn)' or '\(lastColumn)', not '\(column)'"
+        )
     }
 }

@@ -52,7 +52,9 @@ struct TodoTxtEditor: TaskFormatEditor {
             line = "x \(today) \(today) \(body)" + (priority.map { " pri:\($0)" } ?? "")
         } else {
             line = (priority.map { "(\($0)) " } ?? "") + "\(today) \(body)"
-            if status != context.firstColumn { line = Self.setting(statusKey, to: context.sourceStatus(for: status), in: line) }
+            if status != context.firstColumn {
+                line = Self.setting(statusKey, to: context.sourceStatus(for: status), in: line)
+            }
         }
         text.append(line)
     }
@@ -67,7 +69,9 @@ struct TodoTxtEditor: TaskFormatEditor {
         var conflicts: [String] = []
         if task.status != nil, let written = value(of: statusKey) {
             let column = context.rules.columns.contains(written) ? written : context.rules.statusMap[written] ?? nil
-            if column != status { conflicts.append("\(statusKey):\(written) in the text, but the status '\(task.status ?? status)'") }
+            if column != status {
+                conflicts.append("\(statusKey):\(written) in the text, but the status '\(task.status ?? status)'")
+            }
         }
         if let priority = task.priority, let (written, _) = Self.leadingPriority(body), written != priority {
             conflicts.append("(\(written)) in the text, but the priority \(priority)")
@@ -108,7 +112,9 @@ struct TodoTxtEditor: TaskFormatEditor {
     /// due date moved on (or, with no due date, the `t:` threshold; with neither, a due date from
     /// today), a threshold moved as far as the due date, and no `status:` or `id:` (an ID is one
     /// task's).
-    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError) -> AddedOccurrence? {
+    mutating func addNextOccurrence(of target: EditTarget, repeating recurrence: Recurrence) throws(DiagnosticError)
+        -> AddedOccurrence?
+    {
         let line = target.record.location.line
         var rest = Self.reopened(text.text(ofLine: line))
         var head = ""
@@ -122,7 +128,8 @@ struct TodoTxtEditor: TaskFormatEditor {
             rest = words.count > 1 ? String(words[1].drop { $0 == " " }) : ""
         }
         let task = target.task
-        guard let next = recurrence.nextOccurrence(completed: context.today, reference: task.due ?? task.threshold) else {
+        guard let next = recurrence.nextOccurrence(completed: context.today, reference: task.due ?? task.threshold)
+        else {
             throw context.noNextOccurrence(of: task, line: line)
         }
         var due: Day?
@@ -176,7 +183,8 @@ struct TodoTxtEditor: TaskFormatEditor {
     static func leadingPriority(_ line: String) -> (priority: String, rest: String)? {
         let scalars = Array(line.unicodeScalars)
         guard scalars.count >= 4, scalars[0] == "(", ("A"..."Z").contains(scalars[1]), scalars[2] == ")",
-              scalars[3] == " " || scalars[3] == "\t" else { return nil }
+            scalars[3] == " " || scalars[3] == "\t"
+        else { return nil }
         let rest = scalars[3...].drop { $0 == " " || $0 == "\t" }
         return (String(scalars[1]), String(String.UnicodeScalarView(rest)))
     }
@@ -191,7 +199,8 @@ struct TodoTxtEditor: TaskFormatEditor {
         }
         while true {
             let word = rest.prefix { $0 != " " }
-            let isHead = Day.isISOShaped(String(word))
+            let isHead =
+                Day.isISOShaped(String(word))
                 || (word.count == 3 && word.first == "(" && word.last == ")" && leadingPriority(String(rest)) != nil)
             guard isHead, rest.count > word.count else { break }
             let spaces = rest.dropFirst(word.count).prefix { $0 == " " }
@@ -214,7 +223,8 @@ struct TodoTxtEditor: TaskFormatEditor {
     static func isKeyValue(_ token: String) -> Bool {
         let parts = token.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let first = parts[0].unicodeScalars.first, first.properties.isAlphabetic,
-              !parts[1].isEmpty, !parts[1].hasPrefix("/") else { return false }
+            !parts[1].isEmpty, !parts[1].hasPrefix("/")
+        else { return false }
         return true
     }
 

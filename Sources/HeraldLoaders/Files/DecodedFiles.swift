@@ -58,10 +58,14 @@ public final class DecodedFiles: Sendable {
 
     /// The files of a folder or glob source, listed again only when one of the folders listed
     /// last time changed (its modification time moves when an entry is added, removed or renamed).
-    func listing(_ key: String, _ list: () throws(DiagnosticError) -> (files: [SourceFile], folders: [String: FileStamp?]))
-        throws(DiagnosticError) -> [SourceFile] {
+    func listing(
+        _ key: String, _ list: () throws(DiagnosticError) -> (files: [SourceFile], folders: [String: FileStamp?])
+    )
+        throws(DiagnosticError) -> [SourceFile]
+    {
         if let known = listings.withLock({ $0[key] }), !known.folders.isEmpty,
-           known.folders.allSatisfy({ FileStamp(path: $0.key) == $0.value }) {
+            known.folders.allSatisfy({ FileStamp(path: $0.key) == $0.value })
+        {
             return known.files
         }
         let (files, folders) = try list()
@@ -71,13 +75,17 @@ public final class DecodedFiles: Sendable {
 
     /// The decoded models of `file` for the loader of `Model` and `format`, made by `decode`
     /// unless the file is unchanged since they were last made.
-    func models<Model>(of file: SourceFile, kind: String,
-                       decode: () -> (models: [Model], problems: [Diagnostic])) -> (models: [Model], problems: [Diagnostic]) {
+    func models<Model>(
+        of file: SourceFile, kind: String,
+        decode: () -> (models: [Model], problems: [Diagnostic])
+    ) -> (models: [Model], problems: [Diagnostic]) {
         let path = file.fullPath
         let key = kind + path
         // A path spelled another way than the watcher spells it (`./`, `..`) is looked at.
-        if let (changed, root) = trusted.withLock({ $0 }), path.hasPrefix(root), !changed.contains(path), Self.isPlain(path),
-           let entry = entries.withLock({ $0[key] }), let box = entry.models as? Box<Model> {
+        if let (changed, root) = trusted.withLock({ $0 }), path.hasPrefix(root), !changed.contains(path),
+            Self.isPlain(path),
+            let entry = entries.withLock({ $0[key] }), let box = entry.models as? Box<Model>
+        {
             return (box.models, entry.problems)
         }
         // Taken before the file is read: a change during the read shows as a new stamp next time.

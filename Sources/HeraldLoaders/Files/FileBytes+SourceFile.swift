@@ -15,7 +15,9 @@ extension FileBytes {
 
     /// The error at `file` that `failure` to read it is.
     static func problem(_ failure: Failure, reading file: SourceFile) -> DiagnosticError {
-        DiagnosticError(.error(at: SourceLocation(file: file.path),
-                               "cannot read '\(file.path)': \(failure.explained(tooLarge: maxBytesNote))"))
+        DiagnosticError(
+            .error(
+                at: SourceLocation(file: file.path),
+                "cannot read '\(file.path)': \(failure.explained(tooLarge: maxBytesNote))"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import HeraldCore
 import Synchronization
@@ -55,7 +55,9 @@ public final class InputFiles: Sendable {
         defer { for descriptor in folders where descriptor != AT_FDCWD { close(descriptor) } }
         return Parallel.map(located, chunk: 64) { location -> (size: Int, changed: Int64)? in
             var info = stat()
-            guard fstatat(location.folder, location.name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard fstatat(location.folder, location.name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                return nil
+            }
             let nanoseconds = { (time: timespec) in Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
             return (Int(info.st_size), max(nanoseconds(info.st_ctim), nanoseconds(info.st_mtim)))
         }
@@ -80,7 +82,9 @@ public final class InputFiles: Sendable {
         var folders: [Substring: Int32] = [:]
         var last: (folder: Substring, descriptor: Int32)?
         let located = paths.map { path -> (folder: Int32, name: String) in
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else { return (AT_FDCWD, path) }
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else {
+                return (AT_FDCWD, path)
+            }
             let folder = path[..<slash]
             let descriptor: Int32
             if let last, last.folder == folder {
@@ -99,7 +103,9 @@ public final class InputFiles: Sendable {
         let (located, folders) = Self.locate(paths)
         defer { for descriptor in folders where descriptor != AT_FDCWD { close(descriptor) } }
         let read = Parallel.map(Array(zip(paths, located)), chunk: 16) { path, location in
-            (try? FileBytes.read(at: location.name, in: location.folder)).map { (path: path, bytes: $0, hash: ContentHash.of($0)) }
+            (try? FileBytes.read(at: location.name, in: location.folder)).map {
+                (path: path, bytes: $0, hash: ContentHash.of($0))
+            }
         }
         if keeping {
             state.withLock { state in
@@ -133,7 +139,9 @@ public final class InputFiles: Sendable {
                 return open
             }
             do {
-                bytes = descriptor == AT_FDCWD ? try FileBytes.read(path: path, limit: limit)
+                bytes =
+                    descriptor == AT_FDCWD
+                    ? try FileBytes.read(path: path, limit: limit)
                     : try FileBytes.read(at: String(path[path.index(after: slash)...]), in: descriptor, limit: limit)
             } catch {
                 throw FileBytes.problem(error, reading: file)
@@ -167,7 +175,9 @@ public final class InputFiles: Sendable {
     }
 
     /// The files a source names, listed on first use and remembered for the rest of the build.
-    func listing(_ key: String, _ list: () throws(DiagnosticError) -> [SourceFile]) throws(DiagnosticError) -> [SourceFile] {
+    func listing(_ key: String, _ list: () throws(DiagnosticError) -> [SourceFile]) throws(DiagnosticError)
+        -> [SourceFile]
+    {
         if let known = state.withLock({ $0.listings[key] }) { return known }
         let files = try list()
         state.withLock { $0.listings[key] = files }

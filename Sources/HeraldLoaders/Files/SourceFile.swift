@@ -31,9 +31,13 @@ public struct SourceFile: Sendable, Hashable {
         // The text after the last slash, trailing slashes left out; the whole when it is all slashes.
         var trimmed = Substring(path)
         while trimmed.utf8.last == slash { trimmed = trimmed[..<trimmed.utf8.index(before: trimmed.endIndex)] }
-        let name = trimmed.isEmpty ? Substring(path)
+        let name =
+            trimmed.isEmpty
+            ? Substring(path)
             : trimmed.utf8.lastIndex(of: slash).map { trimmed[trimmed.utf8.index(after: $0)...] } ?? trimmed
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return (name, name[name.endIndex...]) }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else {
+            return (name, name[name.endIndex...])
+        }
         return (name[..<dot], name[name.utf8.index(after: dot)...])
     }
 }

@@ -30,7 +30,8 @@ struct SourceResolver {
     /// before they were read: while none of those changes (a file added, removed or renamed
     /// changes its folder), the listing stays the same.
     func filesAndFolders(at path: String, kind: Kind, extensions: Set<String>) throws(DiagnosticError)
-        -> (files: [SourceFile], folders: [String: FileStamp?]) {
+        -> (files: [SourceFile], folders: [String: FileStamp?])
+    {
         var folders: [String: FileStamp?] = [:]
         switch kind {
         case .file:
@@ -39,7 +40,8 @@ struct SourceResolver {
             let prefix = path.hasSuffix("/") ? String(path.dropLast()) : path
             let folder = url(of: path).path
             // Per file on every core: each file's extension checked and its paths made add up in a large folder.
-            let files = Parallel.map(try listing(of: folder, shownAs: prefix, folders: &folders), chunk: 512) { relative in
+            let files = Parallel.map(try listing(of: folder, shownAs: prefix, folders: &folders), chunk: 512) {
+                relative in
                 Self.hasExtension(SourceFile.nameParts(of: relative.last ?? "").extension, in: extensions)
                     ? Self.file(folder, prefix, relative) : nil
             }.compactMap { $0 }
@@ -48,11 +50,14 @@ struct SourceResolver {
             let pattern = GlobPattern(path)
             let base = (path.hasPrefix("/") ? "/" : "") + pattern.base.joined(separator: "/")
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url(of: base).path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw DiagnosticError(.error(at: SourceLocation(file: path), "no such folder '\(base)' for the pattern '\(path)'"))
+            guard FileManager.default.fileExists(atPath: url(of: base).path, isDirectory: &isFolder), isFolder.boolValue
+            else {
+                throw DiagnosticError(
+                    .error(at: SourceLocation(file: path), "no such folder '\(base)' for the pattern '\(path)'"))
             }
             let folder = url(of: base).path
-            let files = Parallel.map(try listing(of: folder, shownAs: base, folders: &folders), chunk: 512) { relative in
+            let files = Parallel.map(try listing(of: folder, shownAs: base, folders: &folders), chunk: 512) {
+                relative in
                 pattern.matches(relative) ? Self.file(folder, base, relative) : nil
             }.compactMap { $0 }
             return (files, folders)
@@ -79,11 +84,14 @@ struct SourceResolver {
     /// Every regular file below `folder`, as `FolderWalk` finds them, with the stamps of the
     /// folders listed taken before each was read. A folder that cannot be listed, or a link that
     /// leads out of the site, is an error, not a gap.
-    private func listing(of folder: String, shownAs shown: String, folders: inout [String: FileStamp?]) throws(DiagnosticError) -> [[Substring]] {
+    private func listing(of folder: String, shownAs shown: String, folders: inout [String: FileStamp?])
+        throws(DiagnosticError) -> [[Substring]]
+    {
         var walked: [String: FileStamp?] = [:]
         // Links inside the listing may lead anywhere in the site, or in the listed folder (which
         // may itself be a link to elsewhere, which the config named on purpose).
-        let listing = FolderWalk.files(in: folder, shownAs: shown, allowedRoots: [FolderWalk.realPath(siteFolder.path)]) {
+        let listing = FolderWalk.files(in: folder, shownAs: shown, allowedRoots: [FolderWalk.realPath(siteFolder.path)])
+        {
             walked[$0] = FileStamp(path: $0)
         }
         folders = walked

@@ -15,10 +15,11 @@ extension SourceSpec {
             format = known
         }
         let isURL = RemoteOptions.isURL(source.source)
-        var spec = SourceSpec(path: source.source, format: format, root: source.root, table: source.table,
-                              query: source.query,
-                              maxBytes: source.maxBytes ?? (isURL ? Self.defaultRemoteLimit : FileBytes.defaultLimit),
-                              timeout: source.timeout ?? SourceSpec.defaultTimeout)
+        var spec = SourceSpec(
+            path: source.source, format: format, root: source.root, table: source.table,
+            query: source.query,
+            maxBytes: source.maxBytes ?? (isURL ? Self.defaultRemoteLimit : FileBytes.defaultLimit),
+            timeout: source.timeout ?? SourceSpec.defaultTimeout)
         spec.remote.headers = source.headers
         spec.remote.maxAge = source.maxAge
         spec.remote.cacheKey = source.cacheKey

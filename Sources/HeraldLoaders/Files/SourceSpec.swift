@@ -28,9 +28,11 @@ public struct SourceSpec: Sendable, Hashable {
 
     public static let defaultTimeout = Duration.seconds(30)
 
-    public init(path: String, format: DataFormat? = nil, root: String? = nil,
-                table: String? = nil, query: String? = nil, maxBytes: Int = FileBytes.defaultLimit,
-                timeout: Duration = SourceSpec.defaultTimeout) {
+    public init(
+        path: String, format: DataFormat? = nil, root: String? = nil,
+        table: String? = nil, query: String? = nil, maxBytes: Int = FileBytes.defaultLimit,
+        timeout: Duration = SourceSpec.defaultTimeout
+    ) {
         self.path = path
         self.format = format
         self.root = root

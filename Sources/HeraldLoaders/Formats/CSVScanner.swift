@@ -52,16 +52,21 @@ struct CSVScanner {
                 guard fields.count == header.count else {
                     let extra = fields.count > header.count ? fields[header.count] : nil
                     let location = SourceLocation(file: file, line: extra?.line ?? line, column: extra?.column ?? 1)
-                    diagnostics.append(.error(at: location,
-                                              "data row \(rowNumber) has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(header.count)"))
+                    diagnostics.append(
+                        .error(
+                            at: location,
+                            "data row \(rowNumber) has \(fields.count) field\(fields.count == 1 ? "" : "s"), but the header has \(header.count)"
+                        ))
                     continue
                 }
                 var map = template
                 for (name, field) in zip(header, fields) {
                     map[name] = DataNode(.string(field.value), line: field.line, column: field.column)
                 }
-                records.append(Record(fields: DataNode(.map(map), line: line, column: 1),
-                                      location: SourceLocation(file: file, line: line, column: 1)))
+                records.append(
+                    Record(
+                        fields: DataNode(.map(map), line: line, column: 1),
+                        location: SourceLocation(file: file, line: line, column: 1)))
             }
         }
     }
@@ -76,7 +81,8 @@ struct CSVScanner {
             if name.isEmpty {
                 diagnostics.append(.error(at: location, "column \(index + 1) of the header has no name"))
             } else if let first = seen[name] {
-                diagnostics.append(.error(at: location, "duplicate column name '\(name)' in the header (also column \(first + 1))"))
+                diagnostics.append(
+                    .error(at: location, "duplicate column name '\(name)' in the header (also column \(first + 1))"))
             } else {
                 seen[name] = index
             }
@@ -147,14 +153,22 @@ struct CSVScanner {
                         unclosed(quote: quote, line: line, column: column, before: before)
                         return nil
                     }
-                    let location = SourceLocation(file: file, line: position.line, column: position.column(at: offset, in: bytes))
-                    diagnostics.append(.error(at: location, "expected '\(separatorName)' or a line break after the closing quote of a field, found \(found())"))
+                    let location = SourceLocation(
+                        file: file, line: position.line, column: position.column(at: offset, in: bytes))
+                    diagnostics.append(
+                        .error(
+                            at: location,
+                            "expected '\(separatorName)' or a line break after the closing quote of a field, found \(found())"
+                        ))
                     skipRestOfLine()
                     return nil
                 }
                 return value
             }
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n"))) {
+            if byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: "\r")
+                    && (offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n")))
+            {
                 position.startLine(at: offset + 1)
             }
             offset += 1
@@ -165,11 +179,14 @@ struct CSVScanner {
 
     /// Reports the quote at `quote` as never closed and goes on reading from the next line.
     private mutating func unclosed(quote: Int, line: Int, column: Int, before: TextPosition) {
-        diagnostics.append(.error(at: SourceLocation(file: file, line: line, column: column), "unclosed quoted field (opened here)"))
+        diagnostics.append(
+            .error(at: SourceLocation(file: file, line: line, column: column), "unclosed quoted field (opened here)"))
         unclosedQuotes += 1
         if unclosedQuotes >= Self.maxUnclosedQuotes {
-            diagnostics.append(.error(at: SourceLocation(file: file, line: line, column: column),
-                                      "too many unclosed quotes; stopped reading the file here"))
+            diagnostics.append(
+                .error(
+                    at: SourceLocation(file: file, line: line, column: column),
+                    "too many unclosed quotes; stopped reading the file here"))
             offset = bytes.count
             return
         }

@@ -63,7 +63,8 @@ public enum ChecklistLine {
     /// then text. `[x]` and `[X]` are done; any other character is a status of its own (the
     /// Obsidian Tasks plugin's `[/]` in progress, `[-]` cancelled, `[>]`, `[!]`…), given as `mark`.
     public static func item(in line: [Unicode.Scalar], at start: Int)
-        -> (title: String, completed: Bool, mark: Unicode.Scalar, box: Int, titleStart: Int)? {
+        -> (title: String, completed: Bool, mark: Unicode.Scalar, box: Int, titleStart: Int)?
+    {
         var index = start
         guard index < line.count else { return nil }
         if line[index] == "-" || line[index] == "*" || line[index] == "+" {
@@ -71,13 +72,16 @@ public enum ChecklistLine {
         } else {
             let digits = line[index...].prefix { ("0"..."9").contains($0) }.count
             guard (1...9).contains(digits), index + digits < line.count,
-                  line[index + digits] == "." || line[index + digits] == ")" else { return nil }
+                line[index + digits] == "." || line[index + digits] == ")"
+            else { return nil }
             index += digits + 1
         }
         let spaces = line[index...].prefix { $0 == " " || $0 == "\t" }.count
         guard spaces > 0, index + spaces + 3 < line.count else { return nil }
         index += spaces
-        guard line[index] == "[", line[index + 2] == "]", line[index + 3] == " " || line[index + 3] == "\t" else { return nil }
+        guard line[index] == "[", line[index + 2] == "]", line[index + 3] == " " || line[index + 3] == "\t" else {
+            return nil
+        }
         let mark = line[index + 1]
         guard mark.value >= 0x20, mark != "[", mark != "]" else { return nil }
         let completed = mark == "x" || mark == "X"

@@ -35,18 +35,18 @@ public struct ChecklistTaskFields: Sendable {
 
     private static let dates: [Unicode.Scalar: String] = [
         "\u{1F4C5}": "due", "\u{1F4C6}": "due", "\u{1F5D3}": "due", "\u{23F3}": "scheduled", "\u{231B}": "scheduled",
-        "\u{1F6EB}": "start", "\u{2795}": "created", "\u{2705}": "completed_at", "\u{274C}": "cancelled",
+        "\u{1F6EB}": "start", "\u{2795}": "created", "\u{2705}": "completed_at", "\u{274C}": "cancelled"
     ]
     /// Highest to lowest, as the board's letters (A first).
     private static let priorities: [Unicode.Scalar: String] = [
-        "\u{1F53A}": "A", "\u{23EB}": "B", "\u{1F53C}": "C", "\u{1F53D}": "D", "\u{23EC}": "E",
+        "\u{1F53A}": "A", "\u{23EB}": "B", "\u{1F53C}": "C", "\u{1F53D}": "D", "\u{23EC}": "E"
     ]
     private static let recurrence: Unicode.Scalar = "\u{1F501}"
     private static let identifier: Unicode.Scalar = "\u{1F194}"
     /// Dataview's names for the fields the board knows, and the board's.
     private static let dataviewNames = [
         "due": "due", "scheduled": "scheduled", "start": "start", "created": "created", "completion": "completed_at",
-        "cancelled": "cancelled", "priority": "priority", "repeat": "recurrence",
+        "cancelled": "cancelled", "priority": "priority", "repeat": "recurrence"
     ]
 
     public init(_ text: String) {
@@ -56,7 +56,9 @@ public struct ChecklistTaskFields: Sendable {
         let (scalars, places) = takeDataviewFields(from: all)
         // A field's place in `text`, from its place among the scalars left once Dataview's are out.
         func original(_ range: Range<Int>) -> Range<Int> {
-            range.isEmpty ? places[range.lowerBound]..<places[range.lowerBound] : places[range.lowerBound]..<(places[range.upperBound - 1] + 1)
+            range.isEmpty
+                ? places[range.lowerBound]..<places[range.lowerBound]
+                : places[range.lowerBound]..<(places[range.upperBound - 1] + 1)
         }
         var kept: [Unicode.Scalar] = []
         var index = 0
@@ -82,11 +84,15 @@ public struct ChecklistTaskFields: Sendable {
                     while Self.isSpace(scalars[start]) { start += 1 }
                     var last = end
                     while Self.isSpace(scalars[last - 1]) { last -= 1 }
-                    add(scalar == Self.recurrence ? "recurrence" : "id", value, whole: original(index..<last), value: original(start..<last))
+                    add(
+                        scalar == Self.recurrence ? "recurrence" : "id", value, whole: original(index..<last),
+                        value: original(start..<last))
                     index = end
                     continue
                 }
-            } else if scalar == "#", kept.last.map(Self.isSpace) ?? true, let end = Self.endOfTag(scalars, from: index + 1) {
+            } else if scalar == "#", kept.last.map(Self.isSpace) ?? true,
+                let end = Self.endOfTag(scalars, from: index + 1)
+            {
                 let tag = String(String.UnicodeScalarView(scalars[(index + 1)..<end]))
                 if !tags.contains(tag) { tags.append(tag) }
                 tagPlaces.append(original(index..<end))
@@ -96,11 +102,14 @@ public struct ChecklistTaskFields: Sendable {
             kept.append(scalar)
             index += 1
         }
-        title = String(String.UnicodeScalarView(kept)).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        title = String(String.UnicodeScalarView(kept)).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(
+            separator: " ")
     }
 
     /// Keeps the first field of each name, as the reader takes it, and where it is.
-    private mutating func add(_ name: String, _ value: String, whole: Range<Int>, value place: Range<Int>, isDataview: Bool = false) {
+    private mutating func add(
+        _ name: String, _ value: String, whole: Range<Int>, value place: Range<Int>, isDataview: Bool = false
+    ) {
         guard !fields.contains(where: { $0.name == name }) else { return }
         fields.append((name, value))
         spans.append(Span(name: name, whole: whole, value: place, isDataview: isDataview))
@@ -114,14 +123,17 @@ public struct ChecklistTaskFields: Sendable {
         var index = 0
         while index < scalars.count {
             let open = scalars[index]
-            guard open == "[" || open == "(", let close = scalars[(index + 1)...].firstIndex(of: open == "[" ? "]" : ")"),
-                  let field = Self.inlineField(scalars, in: (index + 1)..<close) else {
+            guard open == "[" || open == "(",
+                let close = scalars[(index + 1)...].firstIndex(of: open == "[" ? "]" : ")"),
+                let field = Self.inlineField(scalars, in: (index + 1)..<close)
+            else {
                 kept.append(open)
                 places.append(index)
                 index += 1
                 continue
             }
-            add(Self.dataviewNames[field.key.lowercased()] ?? field.key, field.value, whole: index..<(close + 1),
+            add(
+                Self.dataviewNames[field.key.lowercased()] ?? field.key, field.value, whole: index..<(close + 1),
                 value: field.place, isDataview: true)
             index = close + 1
         }
@@ -130,9 +142,14 @@ public struct ChecklistTaskFields: Sendable {
     }
 
     /// `key:: value` with a key of letters, digits, spaces, `-` and `_`, and where its value is.
-    private static func inlineField(_ scalars: [Unicode.Scalar], in range: Range<Int>) -> (key: String, value: String, place: Range<Int>)? {
+    private static func inlineField(_ scalars: [Unicode.Scalar], in range: Range<Int>) -> (
+        key: String, value: String, place: Range<Int>
+    )? {
         let inside = scalars[range]
-        guard let colons = inside.indices.first(where: { $0 + 1 < range.upperBound && inside[$0] == ":" && inside[$0 + 1] == ":" })
+        guard
+            let colons = inside.indices.first(where: {
+                $0 + 1 < range.upperBound && inside[$0] == ":" && inside[$0 + 1] == ":"
+            })
         else { return nil }
         let key = String(String.UnicodeScalarView(inside[..<colons])).trimmed()
         var start = colons + 2
@@ -140,9 +157,11 @@ public struct ChecklistTaskFields: Sendable {
         while start < end, scalars[start].properties.isWhitespace { start += 1 }
         while end > start, scalars[end - 1].properties.isWhitespace { end -= 1 }
         let value = String(String.UnicodeScalarView(scalars[start..<end]))
-        guard !key.isEmpty, !value.isEmpty, key.unicodeScalars.allSatisfy({
-            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" || $0 == "_"
-        }) else { return nil }
+        guard !key.isEmpty, !value.isEmpty,
+            key.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" || $0 == "_"
+            })
+        else { return nil }
         return (key, value, start..<end)
     }
 
@@ -151,8 +170,10 @@ public struct ChecklistTaskFields: Sendable {
         var end = scalars.count
         while end > 0, isSpace(scalars[end - 1]) { end -= 1 }
         var caret = end
-        while caret > 0, scalars[caret - 1].isASCII, scalars[caret - 1].properties.isAlphabetic
-                || ("0"..."9").contains(scalars[caret - 1]) || scalars[caret - 1] == "-" { caret -= 1 }
+        while caret > 0, scalars[caret - 1].isASCII,
+            scalars[caret - 1].properties.isAlphabetic
+                || ("0"..."9").contains(scalars[caret - 1]) || scalars[caret - 1] == "-"
+        { caret -= 1 }
         caret -= 1
         guard caret > 0, caret + 1 < end, scalars[caret] == "^", isSpace(scalars[caret - 1]) else { return nil }
         var start = caret
@@ -166,7 +187,9 @@ public struct ChecklistTaskFields: Sendable {
         while index < scalars.count, isSpace(scalars[index]) { index += 1 }
         guard index + 10 <= scalars.count else { return (nil, start) }
         let text = String(String.UnicodeScalarView(scalars[index..<index + 10]))
-        guard Day.isISOShaped(text), index + 10 == scalars.count || isSpace(scalars[index + 10]) else { return (nil, start) }
+        guard Day.isISOShaped(text), index + 10 == scalars.count || isSpace(scalars[index + 10]) else {
+            return (nil, start)
+        }
         return (text, index + 10)
     }
 
@@ -175,7 +198,9 @@ public struct ChecklistTaskFields: Sendable {
         var index = start
         while index < scalars.count {
             let scalar = scalars[index]
-            if dates[scalar] != nil || priorities[scalar] != nil || scalar == recurrence || scalar == identifier { break }
+            if dates[scalar] != nil || priorities[scalar] != nil || scalar == recurrence || scalar == identifier {
+                break
+            }
             if scalar == "#", index > start, isSpace(scalars[index - 1]) { break }
             index += 1
         }
@@ -188,7 +213,9 @@ public struct ChecklistTaskFields: Sendable {
         var hasNonDigit = false
         while index < scalars.count {
             let scalar = scalars[index]
-            guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == "/"
+            guard
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+                    || scalar == "/"
             else { break }
             if !("0"..."9").contains(scalar) { hasNonDigit = true }
             index += 1

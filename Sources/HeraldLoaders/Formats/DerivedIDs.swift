@@ -10,10 +10,13 @@ public struct DerivedIDKey: Sendable {
 
     /// Nil for a record with an id (at any of `idPaths`) or without a text title (at the first
     /// of `titlePaths` it has): it gets no derived ID.
-    public init?(_ record: Record, idPaths: [String] = ["id"], titlePaths: [String] = ["title"], withIdentity: Bool = true) {
+    public init?(
+        _ record: Record, idPaths: [String] = ["id"], titlePaths: [String] = ["title"], withIdentity: Bool = true
+    ) {
         guard !idPaths.contains(where: { Self.found($0, in: record) != nil }),
-              let node = titlePaths.lazy.compactMap({ Self.found($0, in: record) }).first,
-              case .string(let text) = node.value else { return nil }
+            let node = titlePaths.lazy.compactMap({ Self.found($0, in: record) }).first,
+            case .string(let text) = node.value
+        else { return nil }
         title = TaskID.Hasher()
         title.add(utf8: text)
         if withIdentity { addIdentity(of: record) }
@@ -81,7 +84,9 @@ public enum DerivedIDs {
         // Sorted numbers rather than a dictionary of counts: a large file has a million titles.
         let states = keys.compactMap { $0?.title.state }.sorted()
         var shared = Set<UInt64>()
-        for index in states.indices.dropFirst() where states[index] == states[index - 1] { shared.insert(states[index]) }
+        for index in states.indices.dropFirst() where states[index] == states[index - 1] {
+            shared.insert(states[index])
+        }
         guard !shared.isEmpty else { return [] }
         return Set(keys.compactMap { key in key.flatMap { shared.contains($0.title.state) ? $0.title : nil } })
     }
@@ -100,10 +105,14 @@ public enum DerivedIDs {
         var seen: [TaskID.Hasher: Int] = [:]
         return keys.map { key in
             guard let key else { return nil }
-            guard shared.contains(key.title) else { return Assigned(number: key.title.number(occurrence: 1), ambiguous: false) }
+            guard shared.contains(key.title) else {
+                return Assigned(number: key.title.number(occurrence: 1), ambiguous: false)
+            }
             let identity = key.identity ?? key.title
             seen[identity, default: 0] += 1
-            return Assigned(number: identity.number(occurrence: seen[identity] ?? 1), ambiguous: identities[identity, default: 0] > 1)
+            return Assigned(
+                number: identity.number(occurrence: seen[identity] ?? 1),
+                ambiguous: identities[identity, default: 0] > 1)
         }
     }
 }

@@ -35,8 +35,11 @@ struct DocumentRecords {
                 if case .map = item.value {
                     records.append(Record(fields: item, location: item.location(in: file)))
                 } else {
-                    diagnostics.append(.error(at: item.location(in: file),
-                                              "record \(index + 1) is \(vocabulary.name(of: item.value)), expected \(vocabulary.record) of fields"))
+                    diagnostics.append(
+                        .error(
+                            at: item.location(in: file),
+                            "record \(index + 1) is \(vocabulary.name(of: item.value)), expected \(vocabulary.record) of fields"
+                        ))
                 }
             }
             guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
@@ -45,17 +48,23 @@ struct DocumentRecords {
             let isKeyed = map.entries.allSatisfy { if case .map = $0.node.value { true } else { false } }
             guard isKeyed else { return [Record(fields: node, location: node.location(in: file))] }
             return map.entries.map { key, record in
-                guard case .map(var fields) = record.value else { return Record(fields: record, location: record.location(in: file)) }
+                guard case .map(var fields) = record.value else {
+                    return Record(fields: record, location: record.location(in: file))
+                }
                 if fields["id"] == nil {
                     fields["id"] = DataNode(.string(key), line: record.line, column: record.column)
                 }
-                return Record(fields: DataNode(.map(fields), line: record.line, column: record.column),
-                              location: record.location(in: file))
+                return Record(
+                    fields: DataNode(.map(fields), line: record.line, column: record.column),
+                    location: record.location(in: file))
             }
         default:
             let place = root.map { " at '\($0)'" } ?? ""
-            throw DiagnosticError(.error(at: node.location(in: file),
-                                         "expected records\(place): \(vocabulary.list) of records or \(vocabulary.record) of records by id, found \(vocabulary.name(of: node.value))"))
+            throw DiagnosticError(
+                .error(
+                    at: node.location(in: file),
+                    "expected records\(place): \(vocabulary.list) of records or \(vocabulary.record) of records by id, found \(vocabulary.name(of: node.value))"
+                ))
         }
     }
 
@@ -68,21 +77,29 @@ struct DocumentRecords {
             switch node.value {
             case .map(let map):
                 guard let next = map[String(part)] else {
-                    let hint = Suggestion.nearest(to: String(part), in: map.keys).map { "; did you mean '\($0)'?" }
+                    let hint =
+                        Suggestion.nearest(to: String(part), in: map.keys).map { "; did you mean '\($0)'?" }
                         ?? (map.isEmpty ? "" : "; the keys there are \(map.keys.prefix(10).joined(separator: ", "))")
-                    throw DiagnosticError(.error(at: node.location(in: file),
-                                                 "root '\(path)': no key '\(part)' in \(here)\(hint)"))
+                    throw DiagnosticError(
+                        .error(
+                            at: node.location(in: file),
+                            "root '\(path)': no key '\(part)' in \(here)\(hint)"))
                 }
                 node = next
             case .list(let items):
                 guard let index = Int(part), items.indices.contains(index) else {
-                    throw DiagnosticError(.error(at: node.location(in: file),
-                                                 "root '\(path)': \(here) is \(vocabulary.list) of \(items.count), which has no item '\(part)'"))
+                    throw DiagnosticError(
+                        .error(
+                            at: node.location(in: file),
+                            "root '\(path)': \(here) is \(vocabulary.list) of \(items.count), which has no item '\(part)'"
+                        ))
                 }
                 node = items[index]
             default:
-                throw DiagnosticError(.error(at: node.location(in: file),
-                                             "root '\(path)': \(here) is \(vocabulary.name(of: node.value)), which has no key '\(part)'"))
+                throw DiagnosticError(
+                    .error(
+                        at: node.location(in: file),
+                        "root '\(path)': \(here) is \(vocabulary.name(of: node.value)), which has no key '\(part)'"))
             }
             walked.append(part)
         }

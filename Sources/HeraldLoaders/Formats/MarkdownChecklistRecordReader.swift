@@ -33,8 +33,9 @@ public struct MarkdownChecklistRecordReader: TextRecordReader {
                 fields[name] = DataNode(.string(value), line: line, column: titleColumn)
             }
             if !self.fields.tags.isEmpty {
-                fields["tags"] = DataNode(.list(self.fields.tags.map { DataNode(.string($0), line: line, column: titleColumn) }),
-                                          line: line, column: titleColumn)
+                fields["tags"] = DataNode(
+                    .list(self.fields.tags.map { DataNode(.string($0), line: line, column: titleColumn) }),
+                    line: line, column: titleColumn)
             }
             fields["note"] = DataNode(.string(note), line: line, column: column)
             fields["list"] = DataNode(list.map(DataValue.string) ?? .null, line: line, column: column)
@@ -71,7 +72,11 @@ public struct MarkdownChecklistRecordReader: TextRecordReader {
             if line.last == "\r" { line.removeLast() }
             let (indent, start) = ChecklistLine.unquoted(line)
             if let opened = fence {
-                if indent < 4, ChecklistLine.fence(in: line, at: start).map({ $0.marker == opened.marker && $0.length >= opened.length }) == true {
+                if indent < 4,
+                    ChecklistLine.fence(in: line, at: start).map({
+                        $0.marker == opened.marker && $0.length >= opened.length
+                    }) == true
+                {
                     fence = nil
                 }
                 continue
@@ -88,18 +93,24 @@ public struct MarkdownChecklistRecordReader: TextRecordReader {
             guard let item = ChecklistLine.item(in: line, at: start) else { continue }
             close(deeperThan: indent)
             guard open.count < Self.maxDepth else {
-                throw DiagnosticError(.error(at: SourceLocation(file: file, line: lineNumber, column: start + 1),
-                    "checklist item nested more than \(Self.maxDepth) levels deep; flatten the list"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: file, line: lineNumber, column: start + 1),
+                        "checklist item nested more than \(Self.maxDepth) levels deep; flatten the list"))
             }
             let fields = ChecklistTaskFields(item.title)
             let mark = item.mark == " " || item.completed ? nil : String(item.mark)
-            open.append(Item(indent: indent, title: fields.title.isEmpty ? item.title : fields.title, completed: item.completed,
-                             mark: mark, fields: fields, note: note, list: list,
-                             line: lineNumber, column: start + 1, titleColumn: item.titleStart + 1))
+            open.append(
+                Item(
+                    indent: indent, title: fields.title.isEmpty ? item.title : fields.title, completed: item.completed,
+                    mark: mark, fields: fields, note: note, list: list,
+                    line: lineNumber, column: start + 1, titleColumn: item.titleStart + 1))
         }
         close(deeperThan: 0)
-        return roots.map { Record(fields: $0.node(), location: SourceLocation(file: file, line: $0.line, column: $0.column)) }
-            .derivingIDs()
+        return roots.map {
+            Record(fields: $0.node(), location: SourceLocation(file: file, line: $0.line, column: $0.column))
+        }
+        .derivingIDs()
     }
 
     /// A note's name as Obsidian shows it: the file's name without its folder and `.md`.

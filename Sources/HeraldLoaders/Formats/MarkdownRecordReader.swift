@@ -15,9 +15,12 @@ public struct MarkdownRecordReader: TextRecordReader {
     private func record(_ bytes: [UInt8], file: String, slug: String) throws(DiagnosticError) -> Record {
         let text = String(decoding: try TextCheck.validText(bytes, file: file), as: UTF8.self)
         let (fields, body, bodyLine) = try FrontMatter.split(text, file: file)
-        guard case .map(var map) = fields.value else { return Record(fields: fields, location: SourceLocation(file: file, line: 1, column: 1)) }
+        guard case .map(var map) = fields.value else {
+            return Record(fields: fields, location: SourceLocation(file: file, line: 1, column: 1))
+        }
         map["file_slug"] = DataNode(.string(slug), line: 1, column: 1)
-        return Record(fields: DataNode(.map(map), line: fields.line, column: fields.column),
-                      location: SourceLocation(file: file, line: 1, column: 1), body: body, bodyLine: bodyLine)
+        return Record(
+            fields: DataNode(.map(map), line: fields.line, column: fields.column),
+            location: SourceLocation(file: file, line: 1, column: 1), body: body, bodyLine: bodyLine)
     }
 }

@@ -12,8 +12,10 @@ public struct RecordLoader: Sendable {
     /// Models kept from earlier builds of the dev server, by file; nil for a one-off build.
     public var decoded: DecodedFiles?
 
-    public init(siteFolder: URL, inputs: InputFiles = InputFiles(), remote: (any RemoteSource)? = nil,
-                decoded: DecodedFiles? = nil) {
+    public init(
+        siteFolder: URL, inputs: InputFiles = InputFiles(), remote: (any RemoteSource)? = nil,
+        decoded: DecodedFiles? = nil
+    ) {
         self.siteFolder = siteFolder
         self.inputs = inputs
         self.remote = remote
@@ -35,11 +37,14 @@ public struct RecordLoader: Sendable {
     /// the records of a single file are decoded on every core.
     /// `prepare` sees each file's records (all of a URL source's pages together) before they are
     /// decoded; `comments` is told how many lines each file read skipped as comments.
-    public func decode<Model: Sendable>(_ spec: SourceSpec,
-                                        prepare: (@Sendable ([Record]) -> [Record])? = nil,
-                                        comments: (@Sendable (Int) -> Void)? = nil,
-                                        _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?)
-        throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic]) {
+    public func decode<Model: Sendable>(
+        _ spec: SourceSpec,
+        prepare: (@Sendable ([Record]) -> [Record])? = nil,
+        comments: (@Sendable (Int) -> Void)? = nil,
+        _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?
+    )
+        throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic])
+    {
         if spec.isRemote {
             let (records, problems) = try remoteRecords(spec)
             let decoded = decodeAll(prepare?(records) ?? records, decode)
@@ -74,9 +79,16 @@ public struct RecordLoader: Sendable {
         if files.count == 1, let file = files.first {
             return models(of: file, parallel: true)
         }
-        var results = Parallel.map(files, chunk: 8) { file in models(of: file, parallel: false) }
+        return gathered(Parallel.map(files, chunk: 8) { file in models(of: file, parallel: false) })
+    }
+
+    /// Every file's models and problems, in file order.
+    private func gathered<Model>(_ results: [(models: [Model], problems: [Diagnostic])])
+        -> (models: [Model], problems: [Diagnostic])
+    {
+        var results = results
         var models: [Model] = []
-        models.reserveCapacity(files.count)
+        models.reserveCapacity(results.count)
         var problems: [Diagnostic] = []
         for index in results.indices {
             // Models are moved out of the results, not copied: copying 100,000 heroes on one core
@@ -118,8 +130,10 @@ public struct RecordLoader: Sendable {
             do throws(DiagnosticError) {
                 let format = try Self.format(of: document, spec: spec)
                 guard let reader = Self.reader(for: format, spec: spec) as? any TextRecordReader else {
-                    throw DiagnosticError(.error(at: SourceLocation(file: document.url),
-                                                 "a URL source cannot be \(format.rawValue); use json, yaml, csv or tsv"))
+                    throw DiagnosticError(
+                        .error(
+                            at: SourceLocation(file: document.url),
+                            "a URL source cannot be \(format.rawValue); use json, yaml, csv or tsv"))
                 }
                 records += try reader.records(inText: document.bytes, file: document.url)
             } catch {
@@ -144,11 +158,15 @@ public struct RecordLoader: Sendable {
         default: break
         }
         let fileExtension = URL(string: document.url)?.pathExtension ?? ""
-        if let format = DataFormat(fileExtension: fileExtension), [.json, .yaml, .csv, .tsv].contains(format) { return format }
+        if let format = DataFormat(fileExtension: fileExtension), [.json, .yaml, .csv, .tsv].contains(format) {
+            return format
+        }
         let answered = type.isEmpty ? "no content type" : "'\(type)'"
         let hint = type == "text/html" ? "the server answered with a web page, not data" : "the answer has \(answered)"
-        throw DiagnosticError(.error(at: SourceLocation(file: document.url),
-                                     "cannot tell the format of this URL source: \(hint); set format: to json, yaml, csv or tsv"))
+        throw DiagnosticError(
+            .error(
+                at: SourceLocation(file: document.url),
+                "cannot tell the format of this URL source: \(hint); set format: to json, yaml, csv or tsv"))
     }
 
     private func resolve(_ spec: SourceSpec) throws(DiagnosticError) -> (files: [SourceFile], format: DataFormat) {
@@ -164,7 +182,9 @@ public struct RecordLoader: Sendable {
         let key = "\(format.rawValue):\(spec.path)"
         let decoded = decoded
         let files = try inputs.listing(key) { () throws(DiagnosticError) in
-            guard let decoded else { return try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions) }
+            guard let decoded else {
+                return try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
+            }
             return try decoded.listing(key) { () throws(DiagnosticError) in
                 try resolver.filesAndFolders(at: spec.path, kind: kind, extensions: format.fileExtensions)
             }
@@ -195,8 +215,10 @@ public struct RecordLoader: Sendable {
         guard let format = DataFormat(fileExtension: fileExtension) else {
             let known = DataFormat.allCases.map(\.rawValue).joined(separator: ", ")
             let what = fileExtension.isEmpty ? "a path without an extension" : "the extension '.\(fileExtension)'"
-            throw DiagnosticError(.error(at: SourceLocation(file: path),
-                                         "cannot tell the format of '\(path)' from \(what); set format: to one of \(known)"))
+            throw DiagnosticError(
+                .error(
+                    at: SourceLocation(file: path),
+                    "cannot tell the format of '\(path)' from \(what); set format: to one of \(known)"))
         }
         return kind == .glob && format == .markdownChecklist ? .markdown : format
     }

@@ -17,8 +17,10 @@ public struct SQLiteRecordReader: RecordReader {
 
     public static let defaultMaxRows = 1_000_000
 
-    public init(table: String? = nil, query: String? = nil, timeout: Duration = SourceSpec.defaultTimeout,
-                maxRows: Int = SQLiteRecordReader.defaultMaxRows) {
+    public init(
+        table: String? = nil, query: String? = nil, timeout: Duration = SourceSpec.defaultTimeout,
+        maxRows: Int = SQLiteRecordReader.defaultMaxRows
+    ) {
         self.table = table
         self.query = query
         self.timeout = timeout
@@ -52,8 +54,11 @@ public struct SQLiteRecordReader: RecordReader {
         } catch let error as DiagnosticError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw DiagnosticError(.error(at: here, "reading \(what) took longer than \(timeout.secondsText) s, "
-                                         + "so it was stopped; raise the source's timeout: if it is meant to"))
+            throw DiagnosticError(
+                .error(
+                    at: here,
+                    "reading \(what) took longer than \(timeout.secondsText) s, "
+                        + "so it was stopped; raise the source's timeout: if it is meant to"))
         } catch let error as DatabaseError {
             let reason = error.message ?? "\(error.resultCode)"
             let context = query != nil ? "the query failed: " : ""
@@ -69,9 +74,11 @@ public struct SQLiteRecordReader: RecordReader {
     /// Where SQLite takes no URI file names, the plain open is the fallback.
     private static func open(_ path: String, _ configuration: Configuration) throws -> DatabaseQueue {
         guard isWALWithoutLog(path),
-              let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#", "%"])),
-              let database = try? DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration),
-              (try? database.read({ db in try Int.fetchOne(db, sql: "PRAGMA schema_version") })) != nil else {
+            let encoded = path.addingPercentEncoding(
+                withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#", "%"])),
+            let database = try? DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration),
+            (try? database.read({ db in try Int.fetchOne(db, sql: "PRAGMA schema_version") })) != nil
+        else {
             return try DatabaseQueue(path: path, configuration: configuration)
         }
         return database
@@ -80,30 +87,17 @@ public struct SQLiteRecordReader: RecordReader {
     /// The header's read and write versions are 2 in WAL mode (bytes 18 and 19).
     private static func isWALWithoutLog(_ path: String) -> Bool {
         guard !FileManager.default.fileExists(atPath: path + "-wal"),
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
         return header[header.startIndex + 18] == 2 && header[header.startIndex + 19] == 2
     }
 
-    private func read(_ db: Database, file: String, what: String) throws -> (records: [HeraldCore.Record], diagnostics: [Diagnostic]) {
-        let sql: String
-        if let query {
-            sql = query
-        } else {
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
-                """)
-            let known = tables.isEmpty ? "it has no tables" : "its tables are \(tables.joined(separator: ", "))"
-            guard let table else {
-                throw DiagnosticError(.error(at: SourceLocation(file: file), "a SQLite source needs table: or query:; \(known)"))
-            }
-            guard tables.contains(table) else {
-                let hint = Suggestion.nearest(to: table, in: tables).map { "did you mean '\($0)'? " } ?? ""
-                throw DiagnosticError(.error(at: SourceLocation(file: file), "no table '\(table)' in the database; \(hint)\(known)"))
-            }
-            sql = "SELECT * FROM \"\(table.replacing("\"", with: "\"\""))\""
-        }
+    private func read(_ db: Database, file: String, what: String) throws -> (
+        records: [HeraldCore.Record], diagnostics: [Diagnostic]
+    ) {
+        let sql = try query ?? tableQuery(db, file: file)
         var records: [HeraldCore.Record] = []
         var blobColumns: Set<String> = []
         var diagnostics: [Diagnostic] = []
@@ -112,8 +106,10 @@ public struct SQLiteRecordReader: RecordReader {
         while let row = try rows.next() {
             rowNumber += 1
             guard rowNumber <= maxRows else {
-                throw DiagnosticError(.error(at: SourceLocation(file: file),
-                                             "\(what) gives more than \(maxRows) rows; stopped reading it"))
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: file),
+                        "\(what) gives more than \(maxRows) rows; stopped reading it"))
             }
             var fields = DataMap()
             for (column, value) in row {
@@ -126,16 +122,41 @@ public struct SQLiteRecordReader: RecordReader {
                 case .blob:
                     // Binary data has no place in a record; say so once per column, not per row.
                     if blobColumns.insert(column).inserted {
-                        diagnostics.append(.error(at: SourceLocation(file: file, line: rowNumber),
-                                                  "column '\(column)' holds binary data (a BLOB), which a record cannot use; leave it out with a query:"))
+                        diagnostics.append(
+                            .error(
+                                at: SourceLocation(file: file, line: rowNumber),
+                                "column '\(column)' holds binary data (a BLOB), which a record cannot use; leave it out with a query:"
+                            ))
                     }
                     continue
                 }
                 fields[column] = DataNode(data, line: rowNumber)
             }
-            records.append(HeraldCore.Record(fields: DataNode(.map(fields), line: rowNumber),
-                                  location: SourceLocation(file: file, line: rowNumber)))
+            records.append(
+                HeraldCore.Record(
+                    fields: DataNode(.map(fields), line: rowNumber),
+                    location: SourceLocation(file: file, line: rowNumber)))
         }
         return (records, diagnostics)
+    }
+
+    /// The query that reads the whole of `table`, which must be one of the database's.
+    private func tableQuery(_ db: Database, file: String) throws -> String {
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
+        let known = tables.isEmpty ? "it has no tables" : "its tables are \(tables.joined(separator: ", "))"
+        guard let table else {
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: file), "a SQLite source needs table: or query:; \(known)"))
+        }
+        guard tables.contains(table) else {
+            let hint = Suggestion.nearest(to: table, in: tables).map { "did you mean '\($0)'? " } ?? ""
+            throw DiagnosticError(
+                .error(at: SourceLocation(file: file), "no table '\(table)' in the database; \(hint)\(known)"))
+        }
+        return "SELECT * FROM \"\(table.replacing("\"", with: "\"\""))\""
     }
 }

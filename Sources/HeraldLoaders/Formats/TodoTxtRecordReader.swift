@@ -22,8 +22,10 @@ public struct TodoTxtRecordReader: TextRecordReader {
     /// Each line's record in order, with the byte range of its line (ending left out), but no
     /// derived ID (`DerivedIDs` needs every record first): for a reader that keeps a little of
     /// each record of a large file rather than all of them. Every problem is thrown at the end.
-    public func forEachRecord(inText bytes: [UInt8], file: String,
-                              _ body: (Record, Range<Int>) -> Void) throws(DiagnosticError) {
+    public func forEachRecord(
+        inText bytes: [UInt8], file: String,
+        _ body: (Record, Range<Int>) -> Void
+    ) throws(DiagnosticError) {
         let text = try TextCheck.validText(bytes, file: file)
         let diagnostics = forEachRecord(inLines: text, firstLine: 1, file: file, body)
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
@@ -32,8 +34,10 @@ public struct TodoTxtRecordReader: TextRecordReader {
     /// `forEachRecord` over lines of text already checked (`TextCheck.validText`), the first of
     /// them line `firstLine` of the file, their ranges offsets into the whole file: a large file
     /// is read in pieces, one per core. The problems of every line, in order.
-    public func forEachRecord(inLines text: ArraySlice<UInt8>, firstLine: Int, file: String,
-                              _ body: (Record, Range<Int>) -> Void) -> [Diagnostic] {
+    public func forEachRecord(
+        inLines text: ArraySlice<UInt8>, firstLine: Int, file: String,
+        _ body: (Record, Range<Int>) -> Void
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var lineNumber = firstLine - 1
         var start = text.startIndex
@@ -83,11 +87,15 @@ public struct TodoTxtRecordReader: TextRecordReader {
 
     /// The record of one line (its ending left out) at 1-based `number`; nil for a blank line, or
     /// one that starts with `comments`. The line stands alone: no other line changes what it reads as.
-    public static func record(inLine line: ArraySlice<UInt8>, number: Int, file: String,
-                              comments: String? = nil) -> Result<Record?, DiagnosticError> {
+    public static func record(
+        inLine line: ArraySlice<UInt8>, number: Int, file: String,
+        comments: String? = nil
+    ) -> Result<Record?, DiagnosticError> {
         if isComment(line, comments: comments) { return .success(nil) }
         // Most lines are ASCII, whose bytes are their scalars: no String to decode them through.
-        var scalars = line.allSatisfy { $0 < 0x80 } ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+        var scalars =
+            line.allSatisfy { $0 < 0x80 }
+            ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
         guard scalars.contains(where: { $0 != " " && $0 != "\t" }) else { return .success(nil) }
         var task = TodoTxtTask(scalars: scalars, line: number, file: file)

@@ -27,8 +27,10 @@ struct TodoTxtTask {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// The keys the board reads, and the fields they become.
-    private static let knownKeys = ["due": "due", "t": "threshold", "rec": "recurrence", "h": "hidden", "pri": "pri",
-                                    "id": "id", "status": "status"]
+    private static let knownKeys = [
+        "due": "due", "t": "threshold", "rec": "recurrence", "h": "hidden", "pri": "pri",
+        "id": "id", "status": "status"
+    ]
 
     init(scalars: [Unicode.Scalar], line: Int, file: String) {
         self.scalars = scalars
@@ -81,8 +83,10 @@ struct TodoTxtTask {
     // MARK: The line's start
 
     private mutating func priorityToken() -> DataNode? {
-        guard index + 3 < scalars.count, scalars[index] == "(", ("A"..."Z").contains(scalars[index + 1]), scalars[index + 2] == ")",
-              isSpace(scalars[index + 3]) else { return nil }
+        guard index + 3 < scalars.count, scalars[index] == "(", ("A"..."Z").contains(scalars[index + 1]),
+            scalars[index + 2] == ")",
+            isSpace(scalars[index + 3])
+        else { return nil }
         let priority = node(.string(String(scalars[index + 1])), at: index)
         index += 3
         skipSpaces()
@@ -92,7 +96,9 @@ struct TodoTxtTask {
     /// A `YYYY-MM-DD` token at the current index; a date-shaped token that is no real day is
     /// reported and still consumed, so the rest of the line parses as intended.
     private mutating func dateToken(kind: String) -> DataNode? {
-        guard index + 10 <= scalars.count, index + 10 == scalars.count || isSpace(scalars[index + 10]) else { return nil }
+        guard index + 10 <= scalars.count, index + 10 == scalars.count || isSpace(scalars[index + 10]) else {
+            return nil
+        }
         let text = Self.string(scalars[index..<index + 10])
         guard Day.isISOShaped(text) else { return nil }
         if Day(iso: text) == nil { report("invalid \(kind) date '\(text)'", at: index) }
@@ -155,10 +161,11 @@ struct TodoTxtTask {
             title.append(contentsOf: token)
         }
         let text = Self.string(scalars[start...])
-        return Description(title: node(.string(Self.string(title)), at: start),
-                           text: node(.string(text), at: start),
-                           projects: node(.list(projects), at: start),
-                           contexts: node(.list(contexts), at: start))
+        return Description(
+            title: node(.string(Self.string(title)), at: start),
+            text: node(.string(text), at: start),
+            projects: node(.list(projects), at: start),
+            contexts: node(.list(contexts), at: start))
     }
 
     /// The colon of a `key:value` token: one colon, text on both sides. The key must start with a
@@ -166,18 +173,22 @@ struct TodoTxtTask {
     private func keyValueColon(in token: ArraySlice<Unicode.Scalar>) -> Int? {
         // Most tokens start with an ASCII character, whose being a letter needs no Unicode table.
         guard let first = token.first,
-              first.isASCII ? (("a"..."z").contains(first) || ("A"..."Z").contains(first)) : first.properties.isAlphabetic,
-              let colon = token.firstIndex(of: ":"), colon < token.endIndex - 1,
-              token[(colon + 1)...].firstIndex(of: ":") == nil, token[colon + 1] != "/" else { return nil }
+            first.isASCII
+                ? (("a"..."z").contains(first) || ("A"..."Z").contains(first)) : first.properties.isAlphabetic,
+            let colon = token.firstIndex(of: ":"), colon < token.endIndex - 1,
+            token[(colon + 1)...].firstIndex(of: ":") == nil, token[colon + 1] != "/"
+        else { return nil }
         return colon
     }
 
     private mutating func tag(key: String, field: String, value: String, at column: Int, into tags: inout DataMap) {
         switch key {
         case "due" where Day(iso: value) == nil: report("invalid due date '\(value)'", at: column)
-        case "t" where Day(iso: value) == nil: report("invalid threshold date '\(value)' (t: takes YYYY-MM-DD)", at: column)
+        case "t" where Day(iso: value) == nil:
+            report("invalid threshold date '\(value)' (t: takes YYYY-MM-DD)", at: column)
         case "rec" where Recurrence(value) == nil:
-            report("invalid recurrence '\(value)' (rec: takes a number and d, w, m, y or b, as in 1w or +3d)", at: column)
+            report(
+                "invalid recurrence '\(value)' (rec: takes a number and d, w, m, y or b, as in 1w or +3d)", at: column)
         case "pri" where value.count != 1 || !("A"..."Z").contains(value):
             report("invalid priority '\(value)' (pri: takes a letter from A to Z)", at: column)
         default: break

@@ -56,7 +56,9 @@ public struct DataFolderLoader: Sendable {
             let key = (name as NSString).deletingPathExtension
             var info = stat()
             if lstat(base + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-               let problem = FolderWalk.linkProblem(at: base + "/" + name, shownAs: folder + "/" + name, allowedIn: roots) {
+                let problem = FolderWalk.linkProblem(
+                    at: base + "/" + name, shownAs: folder + "/" + name, allowedIn: roots)
+            {
                 problems.append(problem)
                 continue
             }
@@ -77,7 +79,9 @@ public struct DataFolderLoader: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
         return names.sorted().compactMap { name in
             let ext = (name as NSString).pathExtension.lowercased()
-            guard let format = DataFormat(fileExtension: ext), [.json, .yaml, .csv, .tsv].contains(format) else { return nil }
+            guard let format = DataFormat(fileExtension: ext), [.json, .yaml, .csv, .tsv].contains(format) else {
+                return nil
+            }
             return (name, format)
         }
     }

@@ -33,12 +33,15 @@ struct JoinTable: Sendable {
             guard let key = Self.keyText(record.fields, path: join.key) else {
                 let keys = Self.keys(of: record.fields)
                 let hint = Suggestion.nearest(to: join.key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                problems.append(.error(at: record.location,
-                                       "this record has no '\(join.key)', the key '\(join.setting)' matches records by\(hint)"))
+                problems.append(
+                    .error(
+                        at: record.location,
+                        "this record has no '\(join.key)', the key '\(join.setting)' matches records by\(hint)"))
                 continue
             }
             if records.updateValue(record.fields, forKey: key) != nil {
-                problems.append(.error(at: record.location, "a second record with '\(join.key)' '\(key)' for '\(join.setting)'"))
+                problems.append(
+                    .error(at: record.location, "a second record with '\(join.key)' '\(key)' for '\(join.setting)'"))
             }
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
@@ -53,12 +56,17 @@ struct JoinTable: Sendable {
         guard case .map(var fields) = record.fields.value else { return record }
         guard let key = Self.keyText(record.fields, path: join.on) else {
             let hint = Suggestion.nearest(to: join.on, in: fields.keys).map { " (did you mean '\($0)'?)" } ?? ""
-            throw DiagnosticError(.error(at: record.location,
-                                         "this record has no '\(join.on)' to join '\(join.setting)' on\(hint)"))
+            throw DiagnosticError(
+                .error(
+                    at: record.location,
+                    "this record has no '\(join.on)' to join '\(join.setting)' on\(hint)"))
         }
         if fields[join.name] != nil {
-            throw DiagnosticError(.error(at: record.location, "the record has a field '\(join.name)' of its own, "
-                                         + "which '\(join.setting)' would replace (name the join otherwise)"))
+            throw DiagnosticError(
+                .error(
+                    at: record.location,
+                    "the record has a field '\(join.name)' of its own, "
+                        + "which '\(join.setting)' would replace (name the join otherwise)"))
         }
         guard let joined = records[key] else { return record }
         fields[join.name] = joined

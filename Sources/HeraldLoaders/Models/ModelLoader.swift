@@ -44,8 +44,10 @@ public struct InMemoryLoader<Model: Sendable>: ModelLoader {
 
 /// Decodes every record with `decode` (on every core unless `parallel` is false); the models
 /// that decoded, and the problems of all the others.
-func decodeAll<Model: Sendable>(_ records: [Record], _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?,
-                                parallel: Bool = true) -> (models: [Model], problems: [Diagnostic]) {
+func decodeAll<Model: Sendable>(
+    _ records: [Record], _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?,
+    parallel: Bool = true
+) -> (models: [Model], problems: [Diagnostic]) {
     let attempt: @Sendable (Record) -> Result<Model?, DiagnosticError> = { record in
         Result { () throws(DiagnosticError) in try decode(record) }
     }
@@ -64,7 +66,9 @@ func decodeAll<Model: Sendable>(_ records: [Record], _ decode: @escaping @Sendab
 
 /// The models of records that must have unique slugs, or their problems and any duplicate
 /// slugs together, so one kind of mistake never hides the other.
-func slugged<Model: Slugged>(_ decoded: (models: [Model], problems: [Diagnostic]), kind: String) throws(DiagnosticError) -> [Model] {
+func slugged<Model: Slugged>(_ decoded: (models: [Model], problems: [Diagnostic]), kind: String) throws(DiagnosticError)
+    -> [Model]
+{
     let all = decoded.problems + SlugRegistry.duplicates(in: decoded.models, kind: kind)
     guard all.isEmpty else { throw DiagnosticError(all) }
     return decoded.models

@@ -9,7 +9,9 @@ public struct PageLoader: ModelLoader {
     public var timeZone: TimeZone
 
     private var spec: SourceSpec { SourceSpec(path: folder, format: .markdown) }
-    private var exists: Bool { FileManager.default.fileExists(atPath: records.siteFolder.appendingPathComponent(folder).path) }
+    private var exists: Bool {
+        FileManager.default.fileExists(atPath: records.siteFolder.appendingPathComponent(folder).path)
+    }
 
     public init(records: RecordLoader, folder: String, timeZone: TimeZone) {
         self.records = records
@@ -27,8 +29,9 @@ public struct PageLoader: ModelLoader {
     public func load() throws(DiagnosticError) -> [Page] {
         guard exists else { return [] }
         let timeZone = timeZone
-        return try slugged(try records.decode(spec) { record throws(DiagnosticError) in
-            try Page.decode(record, timeZone: timeZone)
-        }, kind: "page")
+        return try slugged(
+            try records.decode(spec) { record throws(DiagnosticError) in
+                try Page.decode(record, timeZone: timeZone)
+            }, kind: "page")
     }
 }

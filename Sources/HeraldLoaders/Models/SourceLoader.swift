@@ -11,17 +11,20 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     public let log = DiagnosticLog()
     private let counter = SourceCounter()
     private let decode: @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?
-    private let check: @Sendable (_ models: [Model], _ problems: [Diagnostic], _ log: DiagnosticLog) throws(DiagnosticError) -> [Model]
+    private let check:
+        @Sendable (_ models: [Model], _ problems: [Diagnostic], _ log: DiagnosticLog) throws(DiagnosticError) -> [Model]
     public let checksSlugs: Bool
     /// Other sources' records merged into each record before it is decoded.
     public var joins: [JoinSpec] = []
     /// What is done to each file's records, as read, before anything else (tasks derive their IDs).
     var prepare: (@Sendable ([Record]) -> [Record])?
 
-    init(records: RecordLoader, spec: SourceSpec,
-         decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
-         check: @escaping @Sendable ([Model], [Diagnostic], DiagnosticLog) throws(DiagnosticError) -> [Model],
-         checksSlugs: Bool = false) {
+    init(
+        records: RecordLoader, spec: SourceSpec,
+        decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
+        check: @escaping @Sendable ([Model], [Diagnostic], DiagnosticLog) throws(DiagnosticError) -> [Model],
+        checksSlugs: Bool = false
+    ) {
         self.records = records
         self.spec = spec
         self.decode = decode
@@ -63,14 +66,16 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
             }
         }
         guard !joins.isEmpty else {
-            let (models, problems) = try records.decode(spec, prepare: prepare, comments: counter.count(comments:), counted)
+            let (models, problems) = try records.decode(
+                spec, prepare: prepare, comments: counter.count(comments:), counted)
             return try check(models, problems, log)
         }
         let tables = try joinTables()
         // A model kept from an earlier build knows nothing of a joined file that changed since.
         var loader = records
         loader.decoded = nil
-        let (models, problems) = try loader.decode(spec, prepare: prepare, comments: counter.count(comments:)) { record throws(DiagnosticError) in
+        let (models, problems) = try loader.decode(spec, prepare: prepare, comments: counter.count(comments:)) {
+            record throws(DiagnosticError) in
             var merged = record
             for table in tables { merged = try table.merge(into: merged) }
             return try counted(merged)
@@ -83,7 +88,9 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
         var tables: [JoinTable] = []
         var problems: [Diagnostic] = []
         for join in joins {
-            do throws(DiagnosticError) { tables.append(try JoinTable(join, loader: records)) } catch { problems += error.diagnostics }
+            do throws(DiagnosticError) { tables.append(try JoinTable(join, loader: records)) } catch {
+                problems += error.diagnostics
+            }
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
         return tables

@@ -37,7 +37,8 @@ final class SourceCounter: Sendable {
 
     func tally(of source: String) -> SourceTally {
         let counts = counts.withLock { $0 }
-        return SourceTally(source: source, records: counts.records, made: counts.made, dropped: counts.dropped,
-                           comments: counts.comments)
+        return SourceTally(
+            source: source, records: counts.records, made: counts.made, dropped: counts.dropped,
+            comments: counts.comments)
     }
 }
