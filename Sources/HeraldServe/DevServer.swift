@@ -6,19 +6,20 @@ import HeraldSite
 import Hummingbird
 import NIOCore
 
-/// What `herald serve` was asked for.
+/// What `herald serve` was asked for: where to listen, and what its builds are asked for.
 public struct ServeOptions: Sendable {
-    public var site: URL
     public var host = "127.0.0.1"
     /// 0 lets the system pick a free port.
     public var port = 8080
-    public var drafts = false
-    public var offline = false
     /// Print each rebuild's steps and their times.
     public var verbose = false
+    /// The options of every rebuild.
+    public var session: SessionOptions
+
+    public var site: URL { session.site }
 
     public init(site: URL) {
-        self.site = site
+        session = SessionOptions(site: site)
     }
 }
 

@@ -16,10 +16,7 @@ struct ServedSite: Sendable {
 
     /// `changed` is the watcher's record of changed files; nil without a watcher.
     init(options: ServeOptions, output: any ServeOutput, changed: ChangedPaths?) {
-        var sessionOptions = SessionOptions(site: options.site)
-        sessionOptions.drafts = options.drafts
-        sessionOptions.offline = options.offline
-        session = SiteSession(options: sessionOptions)
+        session = SiteSession(options: options.session)
         requestGuard = RequestGuard(host: options.host)
         rebuilder = Rebuilder(
             session: session, broadcaster: broadcaster, status: status, output: output,

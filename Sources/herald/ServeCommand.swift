@@ -42,8 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
         var options = ServeOptions(site: URL(fileURLWithPath: source).standardizedFileURL)
         options.host = host
         options.port = port
-        options.drafts = drafts
-        options.offline = offline
+        options.session.drafts = drafts
+        options.session.offline = offline
         options.verbose = verbose
         let code = await DevServer.run(options)
         if code != 0 { throw ExitCode(code) }
