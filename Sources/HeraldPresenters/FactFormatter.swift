@@ -18,12 +18,14 @@ struct FactFormatter: Sendable {
     private let groupingSeparator: String
     private let decimalSeparator: String
     private let dayText: DayText
+    private let timeZone: TimeZone
 
-    init(language: String, dayText: DayText) {
+    init(language: String, dayText: DayText, timeZone: TimeZone) {
         let locale = Locale(identifier: language)
         groupingSeparator = locale.groupingSeparator ?? ","
         decimalSeparator = locale.decimalSeparator ?? "."
         self.dayText = dayText
+        self.timeZone = timeZone
     }
 
     /// The pieces of `value`, with `names` (raw → display) applied; none when it is missing.
@@ -50,7 +52,7 @@ struct FactFormatter: Sendable {
         case .string(let text):
             guard text.hasVisibleText else { return nil }
             if let name = names[text] { return Item(text: name, raw: text) }
-            if let day = Day(iso: text) { return Item(text: dayText.long(day), raw: text) }
+            if let day = Self.day(text, in: timeZone) { return Item(text: dayText.long(day), raw: text) }
             if let number = Int(text), !text.hasPrefix("0") || text == "0", !text.hasPrefix("+") {
                 return Item(text: whole(number), raw: text)
             }
@@ -59,6 +61,13 @@ struct FactFormatter: Sendable {
                 (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !text.contains(where: \.isWhitespace)
             return Item(text: text, raw: text, url: isLink ? text : nil)
         }
+    }
+
+    /// A date (`2013-07-09`), or a timestamp (`2024-01-02T03:04:05Z`, as issue trackers give
+    /// them) on its day in the site's zone; nil for any other text.
+    private static func day(_ text: String, in zone: TimeZone) -> Day? {
+        guard text.utf8.count >= 10, text.utf8.count <= 40, Day.isISOShaped(text.prefix(10)) else { return nil }
+        return text.utf8.count == 10 ? Day(iso: text) : Day.parse(text, in: zone)
     }
 
     /// `12345` → "12,345" in English, "12.345" in German.

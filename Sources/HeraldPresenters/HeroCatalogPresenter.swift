@@ -59,7 +59,8 @@ public final class HeroCatalogPresenter: Sendable {
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
         factsView = FactsView(
-            facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+            facts: facts,
+            formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone))
         factLabels = factsView.labels
         factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,

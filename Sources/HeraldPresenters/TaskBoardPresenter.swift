@@ -68,7 +68,8 @@ public struct TaskBoardPresenter: Sendable {
     ) {
         self.context = context
         factsView = FactsView(
-            facts: facts, formatter: FactFormatter(language: context.language, dayText: context.dayText))
+            facts: facts,
+            formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone))
         cardFacts = card
         self.columns = columns
         self.layout = layout

@@ -132,3 +132,15 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     let other = try catalog(card: [.fact(0)])
     #expect(presenter.searchIndexFingerprint() != other.searchIndexFingerprint())
 }
+
+@Test func aTimestampFactIsShownAsItsDayInTheSitesZone() throws {
+    var hero = Hero(id: "issue", slug: "issue", name: "Issue", location: here)
+    // Late on the 1st in New York is the 2nd in Berlin; a text that only starts like a date stays text.
+    hero.facts = [.string("2024-01-01T23:30:00-05:00"), .string("2024-01-01 is the day")]
+    let presenter = HeroCatalogPresenter(
+        heroes: [hero], groupBy: [], perPage: 48,
+        facts: [RecordFact(name: "created_at"), RecordFact(name: "note")],
+        context: try context(zone: "Europe/Berlin"))
+    let facts = try #require(presenter.detail(index: 0)["hero"]?["facts"]?.list)
+    #expect(facts.map { $0["text"] } == [.string("Jan 2, 2024"), .string("2024-01-01 is the day")])
+}
