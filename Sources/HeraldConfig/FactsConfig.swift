@@ -3,9 +3,10 @@ import HeraldModels
 
 /// The `facts:` of a section (`heroes:`, `tasks:`): more of each record, labelled, in order.
 enum FactsConfig {
-    static let factKeys = ["from", "label", "values"]
+    static let factKeys = ["from", "label", "values", "markdown"]
 
-    /// The facts in the order written: `name: Label`, or `name: {from: key.path, label: …, values: {raw: Display}}`.
+    /// The facts in the order written: `name: Label`, or
+    /// `name: {from: key.path, label: …, values: {raw: Display}, markdown: true}`.
     static func read(
         _ reader: inout ConfigReader, in section: DataMap, sectionName: String,
         mapped: inout [MappedPath]
@@ -25,9 +26,10 @@ enum FactsConfig {
                 }
                 fact.label = reader.text("label", in: long)?.text
                 fact.values = displayNames(&reader, in: long, setting: setting)
+                fact.markdown = reader.bool("markdown", in: long) ?? false
             default:
                 reader.error(
-                    "'\(setting)' must be a label, or a map with 'from:', 'label:' and 'values:', "
+                    "'\(setting)' must be a label, or a map with 'from:', 'label:', 'values:' and 'markdown:', "
                         + "found \(node.value.quotedForMessage)", at: node)
                 continue
             }

@@ -7,6 +7,8 @@ public struct RecordFact: Sendable, Hashable {
     public var label: String?
     /// Raw value → what the pages show (`agi` → "Agility").
     public var values: [String: String]
+    /// The text is Markdown: the pages show it rendered (a biography joined from another file).
+    public var markdown = false
 
     public init(name: String, path: String? = nil, label: String? = nil, values: [String: String] = [:]) {
         self.name = name

@@ -1,4 +1,5 @@
 import HeraldCore
+import HeraldMarkdown
 import HeraldModels
 import HeraldMustache
 
@@ -9,11 +10,22 @@ struct FactsView: Sendable {
     /// Each fact's label: its own, or one made from its name (`move_speed` → "Move speed").
     let labels: [String]
     let formatter: FactFormatter
+    /// Renders the facts marked `markdown`.
+    let markdown: MarkdownRenderer
 
-    init(facts: [RecordFact], formatter: FactFormatter) {
+    init(facts: [RecordFact], formatter: FactFormatter, markdown: MarkdownRenderer) {
         self.facts = facts
         labels = facts.map { $0.label ?? HeroFormatting.label($0.name) }
         self.formatter = formatter
+        self.markdown = markdown
+    }
+
+    /// A Markdown fact's text rendered; null for any other fact, and for one that is no text.
+    private func html(_ values: [DataValue], _ position: Int) -> TemplateValue {
+        guard facts[position].markdown, values.indices.contains(position), case .string(let text) = values[position],
+            text.hasVisibleText
+        else { return .null }
+        return .html(markdown.render(text).html)
     }
 
     /// The shown pieces of fact `position` among `values`; none when missing.
@@ -37,7 +49,7 @@ struct FactsView: Sendable {
             texts[fact.name] = text
             list.append([
                 "name": .string(fact.name), "label": .string(labels[position]), "text": text,
-                "missing": .bool(items.isEmpty), "empty_text": "—",
+                "missing": .bool(items.isEmpty), "empty_text": "—", "html": html(values, position),
                 "items": .list(
                     items.map { item in
                         let href = link(position, item) ?? item.url

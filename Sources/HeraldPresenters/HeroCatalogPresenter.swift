@@ -60,7 +60,8 @@ public final class HeroCatalogPresenter: Sendable {
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
         factsView = FactsView(
             facts: facts,
-            formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone))
+            formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone),
+            markdown: context.markdown)
         factLabels = factsView.labels
         factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,

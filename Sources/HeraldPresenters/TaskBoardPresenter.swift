@@ -69,7 +69,8 @@ public struct TaskBoardPresenter: Sendable {
         self.context = context
         factsView = FactsView(
             facts: facts,
-            formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone))
+            formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone),
+            markdown: context.markdown)
         cardFacts = card
         self.columns = columns
         self.layout = layout

@@ -90,12 +90,14 @@ private func errors(_ yaml: String) -> [String] {
                 a: {from: "x..y"}
                 b: {from: roles, lable: Roles}
                 c: 3
+                d: {markdown: maybe}
               group_by: [{field: publisher, path: "a/b"}]
             """) == [
                 "herald.yml:5:15: error: 'heroes.facts.a.from' must be a key path such as 'biography.publisher', found 'x..y'",
                 "herald.yml:6:22: error: unknown key 'lable' in 'heroes.facts.b' (did you mean 'label'?)",
-                "herald.yml:7:8: error: 'heroes.facts.c' must be a label, or a map with 'from:', 'label:' and 'values:', found 3",
-                "herald.yml:8:39: error: 'heroes.group_by' path 'a/b' cannot name a folder: it contains '/'"
+                "herald.yml:7:8: error: 'heroes.facts.c' must be a label, or a map with 'from:', 'label:', 'values:' and 'markdown:', found 3",
+                "herald.yml:8:19: error: 'markdown' must be true or false, found 'maybe'",
+                "herald.yml:9:39: error: 'heroes.group_by' path 'a/b' cannot name a folder: it contains '/'"
             ])
 }
 

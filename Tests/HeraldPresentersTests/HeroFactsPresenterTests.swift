@@ -144,3 +144,17 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     let facts = try #require(presenter.detail(index: 0)["hero"]?["facts"]?.list)
     #expect(facts.map { $0["text"] } == [.string("Jan 2, 2024"), .string("2024-01-01 is the day")])
 }
+
+@Test func aMarkdownFactIsRenderedAndAnyOtherHasNoHTML() throws {
+    var hero = Hero(id: "axe", slug: "axe", name: "Axe", location: here)
+    hero.facts = [.string("A *red* giant <script>x</script>"), .string("*plain*")]
+    var lore = RecordFact(name: "lore")
+    lore.markdown = true
+    let presenter = HeroCatalogPresenter(
+        heroes: [hero], groupBy: [], perPage: 48, facts: [lore, RecordFact(name: "motto")], context: try context())
+    let facts = try #require(presenter.detail(index: 0)["hero"]?["facts"]?.list)
+    let html = try #require(facts[0]["html"]?.html)
+    #expect(html.contains("<em>red</em>") && !html.contains("<script>"))
+    #expect(facts[0]["text"]?.string == "A *red* giant <script>x</script>")
+    #expect(facts[1]["html"] == .null && facts[1]["text"]?.string == "*plain*")
+}
