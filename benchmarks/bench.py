@@ -16,7 +16,11 @@ Measures, on this machine:
   5. HeraldMarkdown vs libcmark in process and the `cmark` command (markdown-bench);
   6. `herald serve` (benchmarks/serve_bench.py): saving one hero of 10,000 to the reload event,
      saving a template to the event (against the 10k full build), a task done through the board
-     to the served board showing it, and the server's memory.
+     to the served board showing it, and the server's memory;
+  7. the user's fields: 10,000 heroes of one JSON file (site/user_fields.py) built with the model
+     fields only and with facts, card, three group_by facts, sort on a fact and a join, side by
+     side, alternating: the time with them / the time without, in the work folder and again on
+     disk when that is in RAM.
 Prints a table and writes benchmarks/results.json. See benchmarks/README.md.
 
 Environment:
@@ -30,7 +34,11 @@ Environment:
   BENCH_GROUPS=0  no group pages: Herald's group_by: [] and no Hugo taxonomies
   BENCH_QUICK=1   1 run per size, short engine timings: a smoke test of the harness
   BENCH_SERVE=0   skip the `herald serve` measurements
-  BENCH_DISK=0    skip the all-changed rebuild on disk (measured in benchmarks/.work when BENCH_DIR is in RAM)
+  BENCH_DISK=0    skip the measurements on disk (the all-changed rebuild and the user's fields, measured in
+                  benchmarks/.work when BENCH_DIR is in RAM)
+  BENCH_ONLY      comma-separated steps to run, of sites (1-3 but the plain corpus), plain, template_engine,
+                  markdown, serve, user_fields (default: all); results.json then keeps what the last run of
+                  each other step wrote, and its steps_run_alone notes the machine and config of these
 """
 import json
 import os
@@ -62,7 +70,11 @@ TARGETS = {
     "herald_cpu_over_floor_at_10k": 2.5,
     "all_changed_rebuild_herald_over_hugo_at_10k": 0.5,
     "all_changed_rebuild_on_disk_herald_over_hugo_at_10k": 0.5,
+    "user_fields_over_plain_at_10k": 1.10,
+    "user_fields_on_disk_over_plain_at_10k": 1.10,
 }
+STEPS = ("sites", "plain", "template_engine", "markdown", "serve", "user_fields")
+USER_FIELDS_HEROES = 10000
 
 
 def env_int(name, default):
@@ -154,26 +166,51 @@ def remove(path):
 
 TRASH = os.path.join(WORK, "trash")
 DELETED_STAMP = os.path.join(WORK, "deleted-at")
+DISK_DELETED_STAMP = os.path.join(DISK_WORK, "deleted-at")
 # ext4 without a journal (as on these machines, it seems) skips inodes freed less than 60 s ago, 360 s while their
 # inode-table block is not yet written back: after `sync`, waiting 60 s is enough.
 RECENTLY_DELETED_SECONDS = 65
 
 
-def discard(path):
+def discard(path, trash=None):
     """Gets an output folder out of the way before the next build.
 
     In RAM it is simply deleted. On disk it is moved instead: for a minute or more after a deletion,
     ext4 without a journal checks every recently freed inode before it reuses one ("recently_deleted"
     in ext4_mkdir, seen with perf), so each new folder costs more the more were just deleted, and
     timings grow run after run. Everything moved to the trash is deleted once, after the last measurement.
+    A `trash` folder names a trash on disk beside `path` when the work folder is in RAM (a rename
+    cannot cross file systems).
     """
     if not os.path.lexists(path):
         return
-    if RAM_BACKED:
+    if RAM_BACKED and trash is None:
         subprocess.run(["rm", "-rf", path], check=True)  # faster than shutil.rmtree at 100k pages
         return
-    os.makedirs(TRASH, exist_ok=True)
-    os.rename(path, os.path.join(TRASH, f"{time.time_ns()}"))
+    trash = trash or TRASH
+    os.makedirs(trash, exist_ok=True)
+    os.rename(path, os.path.join(trash, f"{time.time_ns()}"))
+
+
+def delete_noting_when(path, stamp):
+    """Deletes a folder and notes when, so that a build on that disk can wait for ext4 to forget it first."""
+    subprocess.run(["rm", "-rf", path], check=True)  # faster than shutil.rmtree at 100k pages
+    os.sync()
+    with open(stamp, "w") as out:
+        out.write(str(time.time()))
+
+
+def wait_after_deletion(stamp):
+    """On disk, builds started right after a large deletion would pay for it (see discard())."""
+    try:
+        with open(stamp) as file:
+            wait = float(file.read()) + RECENTLY_DELETED_SECONDS - time.time()
+    except (OSError, ValueError):
+        wait = 0
+    if wait > 0:
+        log(f"waiting {wait:.0f} s: files were deleted on this disk just now (see discard())")
+        os.sync()
+        time.sleep(wait)
 
 
 def tree_size(folder):
@@ -190,6 +227,13 @@ def tree_size(folder):
 
 def median(values):
     return statistics.median(values) if values else None
+
+
+def phase_medians(reports):
+    """The median seconds of each phase of Herald's --report over several builds."""
+    names = [phase["name"] for phase in reports[-1]["phases"]]
+    return {name: median([next(p["seconds"] for p in r["phases"] if p["name"] == name) for r in reports])
+            for name in names}
 
 
 def summarize(samples):
@@ -218,27 +262,40 @@ class Bench:
         self.runs = env_int("BENCH_RUNS", 1 if self.quick else 5)
         self.per_page = env_int("BENCH_PER_PAGE", 48)
         self.groups = os.environ.get("BENCH_GROUPS", "1") != "0"
+        only = [step.strip() for step in os.environ.get("BENCH_ONLY", "").split(",") if step.strip()]
+        unknown = [step for step in only if step not in STEPS]
+        if unknown:
+            raise SystemExit(f"BENCH_ONLY: no step {', '.join(unknown)} (the steps: {', '.join(STEPS)})")
+        self.steps = only or list(STEPS)
+        self.partial = bool(only)
         bin_path = command_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=REPO)
         self.herald = os.path.join(bin_path or os.path.join(REPO, ".build", "release"), "herald")
-        engine = os.path.join(HERE, "template-engine")
-        engine_bin = command_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=engine)
-        self.engine_bin = engine_bin or os.path.join(engine, ".build", "release")
-        for binary in (self.herald, os.path.join(self.engine_bin, "template-bench")):
+        binaries, tools = [self.herald], set()
+        if "template_engine" in self.steps or "markdown" in self.steps:
+            engine = os.path.join(HERE, "template-engine")
+            engine_bin = command_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=engine)
+            self.engine_bin = engine_bin or os.path.join(engine, ".build", "release")
+            binaries.append(os.path.join(self.engine_bin, "template-bench"))
+        if "sites" in self.steps or "plain" in self.steps:
+            tools |= {"hugo", "cmark"}  # cmark: the floor
+        if "markdown" in self.steps:
+            tools.add("cmark")
+        for binary in binaries:
             if not os.path.exists(binary):
                 raise SystemExit(f"{binary} is missing: run `make bench`, which builds it in release mode")
-        for tool in ("hugo", "cmark"):
+        for tool in sorted(tools):
             if not shutil.which(tool):
                 raise SystemExit(f"`{tool}` is missing: `make bench` installs it (apt-get install hugo cmark)")
         self.results = {"targets": TARGETS, "sizes": {}, "config": {
             "sizes": self.sizes, "runs": self.runs, "warm_up_builds": 0 if self.quick else 1,
             "hugo_runs_at_100k": min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3)),
-            "per_page": self.per_page, "group_pages": self.groups, "quick": self.quick}}
+            "per_page": self.per_page, "group_pages": self.groups, "quick": self.quick, "steps": self.steps}}
 
     # MARK: 1-3 site builds
 
-    def herald_build(self, site, report):
+    def herald_build(self, site, report, strict=False):
         return measure([self.herald, "build", "--source", site, "--output", os.path.join(site, "Output"),
-                        "--now", NOW, "--quiet", "--report", report])
+                        "--now", NOW, "--quiet", "--report", report] + (["--strict"] if strict else []))
 
     def hugo_build(self, site):
         return measure(["hugo", "--source", site, "--destination", os.path.join(site, "public"), "--quiet"])
@@ -301,9 +358,7 @@ class Bench:
             "herald": summarize(herald) | {
                 "pages": last["pages"], "files": herald_files, "bytes": herald_bytes,
                 "warnings": len(last["warnings"]), "errors": last["errors"],
-                "phases_median_seconds": {
-                    phase["name"]: median([next(p["seconds"] for p in r["phases"] if p["name"] == phase["name"])
-                                           for r in reports]) for phase in last["phases"]},
+                "phases_median_seconds": phase_medians(reports),
             },
             "hugo": summarize(hugo) | {"files": hugo_files, "bytes": hugo_bytes},
         }
@@ -343,8 +398,7 @@ class Bench:
             "written": max(r["written"] for r in reports),
             "unchanged": reports[-1]["unchanged"],
             "removed": max(r["removed"] for r in reports),
-            "phases_median_seconds": {p["name"]: median([next(q["seconds"] for q in r["phases"] if q["name"] == p["name"])
-                                                         for r in reports]) for p in reports[-1]["phases"]},
+            "phases_median_seconds": phase_medians(reports),
         }
         result["ratio_to_full_build"] = result["median_seconds"] / full
         return result
@@ -406,8 +460,7 @@ class Bench:
             return self.all_changed(herald_site, hugo_site)
         finally:
             RAM_BACKED = ram
-            subprocess.run(["rm", "-rf", folder], check=True)
-            os.sync()
+            delete_noting_when(folder, DISK_DELETED_STAMP)
 
     def floor(self, site, output):
         """What no generator can beat here, in CPU seconds: `floor` (benchmarks/floor/floor.c) reading
@@ -501,6 +554,75 @@ class Bench:
         discard(corpus)
         discard(joined)
 
+    # MARK: 7 user fields
+
+    def user_fields(self):
+        """The user-fields corpus in the work folder, and again on disk (benchmarks/.work) when the
+        work folder is in RAM: what a site's own fields cost a build of the same heroes."""
+        log(f"== user fields: {USER_FIELDS_HEROES:,} heroes with and without facts, card, group_by, sort and join")
+        result = self.user_fields_builds(os.path.join(WORK, "user-fields"))
+        if RAM_BACKED and os.environ.get("BENCH_DISK") != "0":
+            folder = os.path.join(DISK_WORK, "user-fields")
+            log(f"   the same on disk ({folder})")
+            os.makedirs(DISK_WORK, exist_ok=True)
+            if os.path.lexists(folder):
+                delete_noting_when(folder, DISK_DELETED_STAMP)  # left by a run that was stopped
+            wait_after_deletion(DISK_DELETED_STAMP)
+            try:
+                result["on_disk"] = self.user_fields_builds(folder, trash=os.path.join(folder, "trash"))
+            finally:
+                delete_noting_when(folder, DISK_DELETED_STAMP)
+        self.results["user_fields"] = result
+
+    def user_fields_builds(self, folder, trash=None):
+        """Both sites of site/user_fields.py built from scratch, one untimed build each first, then
+        BENCH_RUNS timed builds each, alternating which goes first. --strict: a config that no longer
+        means what it did (a key renamed, a fact no record has) stops the run instead of timing
+        another site."""
+        start = time.perf_counter()
+        subprocess.run([sys.executable, os.path.join(HERE, "site", "user_fields.py"), str(USER_FIELDS_HEROES), folder,
+                        "--per-page", str(self.per_page)], check=True)
+        generated = time.perf_counter() - start
+        sites = {"plain": os.path.join(folder, "plain"), "user_fields": os.path.join(folder, "user-fields")}
+        samples = {name: [] for name in sites}
+        reports = {name: [] for name in sites}
+
+        def build(name):
+            discard(os.path.join(sites[name], "Output"), trash)
+            report = os.path.join(folder, f"{name}-report.json")
+            sample = self.herald_build(sites[name], report, strict=True)
+            with open(report) as file:
+                return sample, json.load(file)
+
+        if not self.quick:
+            for name in sites:
+                log(f"   warm-up {name:11} {build(name)[0]['seconds']:8.2f} s (not counted)")
+        for run in range(self.runs):
+            for name in (["plain", "user_fields"] if run % 2 == 0 else ["user_fields", "plain"]):
+                sample, report = build(name)
+                samples[name].append(sample)
+                reports[name].append(report)
+                log(f"   run {run + 1}/{self.runs} {name:11} {sample['seconds']:8.2f} s {sample['peak_mb']:8.0f} MB"
+                    f" {report['pages']:,} pages")
+        entry = {"heroes": USER_FIELDS_HEROES, "generate_seconds": round(generated, 2), "folder": folder,
+                 "file_system": file_system(folder)}
+        for name, site in sites.items():
+            last = reports[name][-1]
+            files, size = tree_size(os.path.join(site, "Output"))
+            entry[name] = summarize(samples[name]) | {
+                "pages": last["pages"], "files": files, "bytes": size, "warnings": len(last["warnings"]),
+                "phases_median_seconds": phase_medians(reports[name])}
+            entry[name]["seconds_per_page"] = entry[name]["median_seconds"] / last["pages"]
+        plain, user = entry["plain"], entry["user_fields"]
+        entry["ratio_user_fields_over_plain"] = user["median_seconds"] / plain["median_seconds"]
+        entry["cpu_ratio_user_fields_over_plain"] = user["median_cpu_seconds"] / plain["median_cpu_seconds"]
+        # The group pages are pages the plain site does not have: the time per page written tells
+        # what the fields cost each page apart from how many more pages they make.
+        entry["per_page_ratio_user_fields_over_plain"] = user["seconds_per_page"] / plain["seconds_per_page"]
+        if not os.environ.get("BENCH_KEEP") and trash is None:
+            discard(folder)
+        return entry
+
     # MARK: report
 
     def machine(self):
@@ -518,8 +640,9 @@ class Bench:
             "work_file_system": file_system(WORK),
         }
 
-    def verdicts(self):
-        sizes = self.results["sizes"]
+    @staticmethod
+    def verdicts(results):
+        sizes = results.get("sizes", {})
         checks = {}
         if "10000" in sizes:
             checks["herald_over_hugo_at_10k"] = sizes["10000"]["ratio_herald_over_hugo"]
@@ -533,22 +656,27 @@ class Bench:
                     sizes["10000"]["all_changed_rebuild_on_disk"]["ratio_herald_over_hugo"])
             if "link_check" in sizes["10000"]:
                 checks["link_check_over_full_build_at_10k"] = sizes["10000"]["link_check"]["ratio_to_full_build"]
-        if "10000" in self.results.get("plain", {}):
-            checks["plain_herald_over_hugo_at_10k"] = self.results["plain"]["10000"]["ratio_herald_over_hugo"]
+        if "10000" in results.get("plain", {}):
+            checks["plain_herald_over_hugo_at_10k"] = results["plain"]["10000"]["ratio_herald_over_hugo"]
         if "10000" in sizes and "100000" in sizes:
             checks["scaling_100k_over_10k"] = (sizes["100000"]["herald"]["median_seconds"]
                                               / sizes["10000"]["herald"]["median_seconds"])
         if "100000" in sizes:
             checks["peak_memory_at_100k_mb"] = sizes["100000"]["herald"]["max_peak_mb"]
-        if "template_engine" in self.results:
-            checks["template_engine_over_swift_mustache"] = self.results["template_engine"]["ratio"]
-        serve = self.results.get("serve")
+        if "template_engine" in results:
+            checks["template_engine_over_swift_mustache"] = results["template_engine"]["ratio"]
+        serve = results.get("serve")
         if serve:
             checks["serve_hero_edit_to_event_seconds"] = serve["hero_edit_to_event_median_seconds"]
             checks["serve_board_done_to_served_seconds"] = serve["board_done_to_served_median_seconds"]
             if "10000" in sizes:
                 checks["serve_template_edit_over_full_build"] = (serve["template_edit_to_event_seconds"]
                                                                  / sizes["10000"]["herald"]["median_seconds"])
+        user_fields = results.get("user_fields")
+        if user_fields:
+            checks["user_fields_over_plain_at_10k"] = user_fields["ratio_user_fields_over_plain"]
+            if "on_disk" in user_fields:
+                checks["user_fields_on_disk_over_plain_at_10k"] = user_fields["on_disk"]["ratio_user_fields_over_plain"]
         out = {}
         for name, value in checks.items():
             target = TARGETS[name]
@@ -567,18 +695,20 @@ class Bench:
         lines.append("")
         hugo_100k = min(self.runs, env_int("BENCH_RUNS_100K", 1 if self.quick else 3))
         warm_up = "" if self.quick else " after an untimed one"
-        lines.append(f"Site build, median of {self.runs} timed full builds each{warm_up} (Hugo at 100,000:"
-                     f" {hugo_100k}), per_page {self.per_page}, group pages {'on' if self.groups else 'off'},"
-                     f" {os.cpu_count()} cores")
-        lines.append(f"{'pages':>8} | {'Herald s':>9} {'Hugo s':>9} {'ratio':>6} | {'Herald CPU':>10} {'Hugo CPU':>9}"
-                     f" {'ratio':>6} | {'Herald MB':>9} {'Hugo MB':>9} | {'Herald files':>12} {'Hugo files':>10}")
+        if "sites" in self.steps:
+            lines.append(f"Site build, median of {self.runs} timed full builds each{warm_up} (Hugo at 100,000:"
+                         f" {hugo_100k}), per_page {self.per_page}, group pages {'on' if self.groups else 'off'},"
+                         f" {os.cpu_count()} cores")
+            lines.append(f"{'pages':>8} | {'Herald s':>9} {'Hugo s':>9} {'ratio':>6} | {'Herald CPU':>10} {'Hugo CPU':>9}"
+                         f" {'ratio':>6} | {'Herald MB':>9} {'Hugo MB':>9} | {'Herald files':>12} {'Hugo files':>10}")
         for count, entry in sizes.items():
             h, g = entry["herald"], entry["hugo"]
             lines.append(f"{int(count):>8,} | {h['median_seconds']:9.2f} {g['median_seconds']:9.2f}"
                          f" {entry['ratio_herald_over_hugo']:6.2f} | {h['median_cpu_seconds']:10.2f}"
                          f" {g['median_cpu_seconds']:9.2f} {h['median_cpu_seconds'] / g['median_cpu_seconds']:6.2f} |"
                          f" {h['max_peak_mb']:9.0f} {g['max_peak_mb']:9.0f} | {h['files']:>12,} {g['files']:>10,}")
-        lines.append("  (wall seconds and CPU seconds, user + sys, are medians; MB is the largest peak RSS)")
+        if "sites" in self.steps:
+            lines.append("  (wall seconds and CPU seconds, user + sys, are medians; MB is the largest peak RSS)")
         for count, entry in self.results.get("plain", {}).items():
             h, g = entry["herald"], entry["hugo"]
             lines.append(f"Plain corpus, {int(count):,} pages (list and detail templates only): Herald"
@@ -618,7 +748,7 @@ class Bench:
             h = sizes[str(large)]["herald"]["median_seconds"] / sizes[str(small)]["herald"]["median_seconds"]
             g = sizes[str(large)]["hugo"]["median_seconds"] / sizes[str(small)]["hugo"]["median_seconds"]
             lines.append(f"Scaling {small:,} -> {large:,} pages ({large // small}x): Herald {h:.2f}x, Hugo {g:.2f}x")
-        if 100000 not in keys:
+        if 100000 not in keys and "sites" in self.steps:
             lines.append("Scaling 10k -> 100k: not run (BENCH_SIZES leaves 100000 out)")
         if "template_engine" in self.results:
             t = self.results["template_engine"]
@@ -642,16 +772,50 @@ class Bench:
                          f" resident memory {v['rss_mb_at_10k']:.0f} MB; default site: task done through the board to"
                          f" the served board showing it, median {v['board_done_to_served_median_seconds'] * 1000:.0f} ms;"
                          f" SIGTERM exit {v['sigterm_exit_status']}")
+        user_fields = self.results.get("user_fields")
+        for where, entry in ([("", user_fields), (" on disk", user_fields.get("on_disk"))] if user_fields else []):
+            if not entry:
+                continue
+            plain, user = entry["plain"], entry["user_fields"]
+            lines.append(f"User fields{where}, {entry['heroes']:,} heroes ({entry['file_system']}), median of"
+                         f" {self.runs}{warm_up}: model fields only {plain['median_seconds']:.2f} s"
+                         f" ({plain['pages']:,} pages, {plain['max_peak_mb']:.0f} MB), with facts, card, three"
+                         f" group_by, sort and join {user['median_seconds']:.2f} s ({user['pages']:,} pages,"
+                         f" {user['max_peak_mb']:.0f} MB): ratio {entry['ratio_user_fields_over_plain']:.2f},"
+                         f" CPU {entry['cpu_ratio_user_fields_over_plain']:.2f},"
+                         f" per page written {entry['per_page_ratio_user_fields_over_plain']:.2f}")
+            for name, summary in (("model fields only", plain), ("with user fields", user)):
+                phases = ", ".join(f"{k} {v:.2f}" for k, v in summary["phases_median_seconds"].items())
+                lines.append(f"  Herald phases, {name}: {phases}")
         lines.append("")
         lines.append("Targets (TARGETS in benchmarks/bench.py):")
-        for name, verdict in self.results["verdicts"].items():
+        for name, verdict in self.verdicts(self.results).items():
             value = verdict["value"]
             text = f"{value:.2f}" if isinstance(value, float) else str(value)
             lines.append(f"  {'met ' if verdict['met'] else 'MISS'} {name}: {text} (target {verdict['target']})")
         for name in TARGETS:
-            if name not in self.results["verdicts"]:
+            if name not in self.verdicts(self.results):
                 lines.append(f"  --   {name}: not measured in this run")
         return "\n".join(lines)
+
+    def merged(self):
+        """results.json after a run of some steps: the last results of the other steps, this run's of
+        these, each of these with the machine and config it ran with; verdicts over the whole."""
+        try:
+            with open(RESULTS) as file:
+                results = json.load(file)
+        except (OSError, ValueError):
+            results = {}
+        keys = {"sites": "sizes", "plain": "plain", "template_engine": "template_engine", "markdown": "markdown",
+                "serve": "serve", "user_fields": "user_fields"}
+        for step in self.steps:
+            if keys[step] in self.results:
+                results[keys[step]] = self.results[keys[step]]
+                results.setdefault("steps_run_alone", {})[step] = {
+                    "machine": self.results["machine"], "config": self.results["config"]}
+        results["targets"] = TARGETS
+        results["verdicts"] = self.verdicts(results)
+        return results
 
     def run(self):
         global RAM_BACKED
@@ -663,41 +827,39 @@ class Bench:
             if name not in ("trash", "deleted-at"):
                 discard(os.path.join(WORK, name))
         # On disk, a run started right after the previous one deleted its files would pay for that deletion.
-        try:
-            with open(DELETED_STAMP) as file:
-                wait = float(file.read()) + RECENTLY_DELETED_SECONDS - time.time()
-        except (OSError, ValueError):
-            wait = 0
-        if wait > 0 and not RAM_BACKED:
-            log(f"waiting {wait:.0f} s: the previous run deleted its files just now (see discard())")
-            os.sync()
-            time.sleep(wait)
+        if not RAM_BACKED:
+            wait_after_deletion(DELETED_STAMP)
         started = time.time()
         load = os.getloadavg()[0]
         if load > 0.5 * (os.cpu_count() or 1):
             log(f"warning: load average {load:.1f} on {os.cpu_count()} cores: other work will skew wall times "
                 "(CPU seconds are recorded too)")
         self.results["machine"] = self.machine()
-        for count in self.sizes:
-            self.site_builds(count)
-        if self.middle_size():
+        if "sites" in self.steps:
+            for count in self.sizes:
+                self.site_builds(count)
+        if "plain" in self.steps and self.middle_size():
             self.site_builds(self.middle_size(), plain=True)
-        self.template_engine()
-        self.markdown()
-        if os.environ.get("BENCH_SERVE") != "0":
+        if "template_engine" in self.steps:
+            self.template_engine()
+        if "markdown" in self.steps:
+            self.markdown()
+        if "serve" in self.steps and os.environ.get("BENCH_SERVE") != "0":
             log("== herald serve: 10,000 heroes, 20 edits; the default site's board")
             self.results["serve"] = serve_bench.run(WORK)
+        # Last: after the all-changed rebuild on disk deleted its sites there, the other steps give
+        # ext4 the minute it needs before this one builds on that disk.
+        if "user_fields" in self.steps:
+            self.user_fields()
         self.results["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
         self.results["seconds"] = round(time.time() - started, 1)
-        self.results["verdicts"] = self.verdicts()
+        self.results["verdicts"] = self.verdicts(self.results)
         log("== deleting the generated sites and outputs")
         if os.path.exists(TRASH):
-            subprocess.run(["rm", "-rf", TRASH], check=True)  # faster than shutil.rmtree at 100k pages
-            os.sync()
-            with open(DELETED_STAMP, "w") as out:
-                out.write(str(time.time()))
+            delete_noting_when(TRASH, DELETED_STAMP)
+        written = self.merged() if self.partial else self.results
         with open(RESULTS, "w") as out:
-            json.dump(self.results, out, indent=2, sort_keys=True)
+            json.dump(written, out, indent=2, sort_keys=True)
             out.write("\n")
         print(self.table())
         print(f"\nWrote {os.path.relpath(RESULTS, REPO)} in {self.results['seconds']:.0f} s.")
