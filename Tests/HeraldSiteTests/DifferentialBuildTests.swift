@@ -196,6 +196,9 @@ private struct EditedSite {
 
         let update = session.rebuild()
         #expect(update.succeeded, "\(update.errors) after \(steps)")
+        #expect(
+            update.files == expected.count,
+            "the session serves \(update.files) files, a clean build makes \(expected.count)")
         let served = expected.keys.filter { path in session.file(path).map { Data($0) } != expected[path] }.sorted()
         #expect(served.isEmpty, "the session's \(served.prefix(5)) differ from a clean build after \(steps)")
         try FileManager.default.removeItem(at: fresh)
