@@ -99,8 +99,9 @@ class ServedBoardCase(support.BrowserTest):
             try:
                 return condition()
             except WebDriverException as error:
-                # The page reloading after a rebuild may take the element away mid-lookup.
-                if "does not belong to the document" in str(error):
+                # The page reloading after a rebuild may take the element away mid-lookup, or
+                # end the lookup with the page it ran in.
+                if "does not belong to the document" in str(error) or "aborted by navigation" in str(error):
                     return False
                 raise
         return WebDriverWait(self.driver, WAIT, poll_frequency=0.02,
