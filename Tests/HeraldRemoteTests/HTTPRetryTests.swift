@@ -25,7 +25,7 @@ import Testing
 
 @Test func onlyServerErrorsAndRateLimitsAreAskedAgain() {
     #expect(HTTPRetry.isTransient(500) && HTTPRetry.isTransient(503) && HTTPRetry.isTransient(429))
-    // Of the 4xx, only 429 (PRODUCT.md §6: never other 4xx).
+    // Of the 4xx, only 429 is asked again (the README's remote data).
     for status in [200, 301, 304] + (400..<500).filter({ $0 != 429 }) {
         #expect(!HTTPRetry.isTransient(status), "\(status)")
     }

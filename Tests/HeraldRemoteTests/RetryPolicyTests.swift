@@ -43,7 +43,7 @@ private func backoff(after attempt: Int) -> ClosedRange<Double> {
 }
 
 @Test func aClientErrorOtherThanARateLimitIsTheAnswerOfTheFirstTry() {
-    // PRODUCT.md §6: never other 4xx; a 408 included, which says the request was too slow to send.
+    // The README's remote data: never another 4xx, a 408 included, which says the request was too slow to send.
     for code in 400..<500 where code != 429 {
         let run = retried([status(code), status(200)])
         #expect(run.tries == 1 && run.waits.isEmpty, "\(code)")
