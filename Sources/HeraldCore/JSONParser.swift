@@ -11,6 +11,21 @@ public enum JSONParser {
         }
         return try result.get()
     }
+
+    /// The document and where each of its arrays and objects stands, for an editor that changes
+    /// the text in place. Offsets count from the start of `bytes`.
+    public static func parseWithExtents(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> (
+        document: DataNode?, extents: JSONExtents
+    ) {
+        let text = try TextCheck.validText(bytes, file: file)
+        let result: Result<(DataNode?, JSONExtents), DiagnosticError> = text.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer, file: file)
+            scanner.extents = JSONExtents()
+            return scanner.document().map { ($0, scanner.extents ?? JSONExtents()) }
+        }
+        let (document, extents) = try result.get()
+        return (document, extents)
+    }
 }
 
 /// The parser's state over one buffer; separate from `JSONParser` so the buffer cannot escape.
@@ -21,6 +36,8 @@ struct JSONScanner {
     var offset = 0
     var position = TextPosition()
     var diagnostics: [Diagnostic] = []
+    /// Kept only when an editor asks for them: a plain read records no offsets.
+    var extents: JSONExtents?
     // Deeper nesting than this is not data anyone writes by hand or exports; refusing it keeps
     // a hostile `[[[[…` from overflowing the stack.
     static let maxDepth = 512
@@ -86,10 +103,13 @@ struct JSONScanner {
 
     mutating func object(depth: Int) throws(SyntaxError) -> DataValue {
         guard depth <= Self.maxDepth else { throw tooDeep() }
+        let open = offset
         offset += 1
         var map = DataMap()
+        var members: [JSONExtents.Member] = []
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+            extents?.add(JSONExtents.ObjectExtent(members: [], close: offset), at: open)
             offset += 1
             return .map(map)
         }
@@ -104,7 +124,9 @@ struct JSONScanner {
             }
             let keyLine = position.line
             let keyColumn = position.column(at: offset, in: bytes)
+            let keyStart = offset
             let key = try string()
+            let keyEnd = offset
             skipWhitespace()
             guard offset < bytes.count else { throw endOfFile(expected: "':' after the key '\(key)'") }
             guard bytes[offset] == UInt8(ascii: ":") else {
@@ -112,7 +134,13 @@ struct JSONScanner {
             }
             offset += 1
             skipWhitespace()
+            let valueStart = offset
             let node = try value(depth: depth)
+            if extents != nil {
+                members.append(
+                    JSONExtents.Member(
+                        key: key, keyStart: keyStart, keyEnd: keyEnd, valueStart: valueStart, valueEnd: offset))
+            }
             // A key that does not grow the map was there before: one hash per key, not two.
             let count = map.count
             map[key] = node
@@ -130,6 +158,7 @@ struct JSONScanner {
                 skipWhitespace()
                 afterComma = true
             case UInt8(ascii: "}"):
+                extents?.add(JSONExtents.ObjectExtent(members: members, close: offset), at: open)
                 offset += 1
                 return .map(map)
             default:
@@ -140,10 +169,13 @@ struct JSONScanner {
 
     mutating func array(depth: Int) throws(SyntaxError) -> DataValue {
         guard depth <= Self.maxDepth else { throw tooDeep() }
+        let open = offset
         offset += 1
         var items: [DataNode] = []
+        var elements: [Range<Int>] = []
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            extents?.add(JSONExtents.ArrayExtent(elements: [], close: offset), at: open)
             offset += 1
             return .list(items)
         }
@@ -152,7 +184,9 @@ struct JSONScanner {
                 throw SyntaxError(
                     offset: offset, message: "expected a value after ',', found ']' (JSON allows no trailing comma)")
             }
+            let start = offset
             items.append(try value(depth: depth))
+            if extents != nil { elements.append(start..<offset) }
             skipWhitespace()
             guard offset < bytes.count else { throw endOfFile(expected: "',' or ']' after a value") }
             switch bytes[offset] {
@@ -160,6 +194,7 @@ struct JSONScanner {
                 offset += 1
                 skipWhitespace()
             case UInt8(ascii: "]"):
+                extents?.add(JSONExtents.ArrayExtent(elements: elements, close: offset), at: open)
                 offset += 1
                 return .list(items)
             default:

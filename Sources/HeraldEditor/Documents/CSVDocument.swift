@@ -9,13 +9,7 @@ struct CSVDocument: RecordDocument {
     let separator: UInt8
     let file: String
     private var header: [String] = []
-    private var rows: [Row] = []
-
-    /// A row's bytes (with its line ending) and its fields' bytes (with their quotes).
-    private struct Row {
-        var range: Range<Int>
-        var fields: [(range: Range<Int>, quoted: Bool)]
-    }
+    private var rows: [CSVRow] = []
 
     init(bytes: [UInt8], file: String, separator: UInt8) throws(DiagnosticError) {
         self.bytes = bytes
@@ -113,10 +107,9 @@ struct CSVDocument: RecordDocument {
         }
     }
 
-    /// Reads the records through the format's reader, and the rows' byte ranges alongside.
+    /// Reads the records through the format's reader, with the rows' byte ranges it found.
     private mutating func reread() throws(DiagnosticError) {
-        records = try CSVRecordReader(separator: separator).records(inText: bytes, file: file)
-        rows = scanRows()
+        (records, rows) = try CSVRecordReader(separator: separator).recordsAndRows(inText: bytes, file: file)
         header =
             rows.first.map { row in
                 row.fields.map { field in
@@ -129,55 +122,5 @@ struct CSVDocument: RecordDocument {
             throw DiagnosticError(
                 .error(at: SourceLocation(file: file), "cannot find the rows of this file to edit them in place"))
         }
-    }
-
-    /// The rows, blank lines skipped as the reader skips them; the reader has already
-    /// checked that every quote closes.
-    private func scanRows() -> [Row] {
-        var rows: [Row] = []
-        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        func isBreak(_ byte: UInt8) -> Bool { byte == 10 || byte == 13 }
-        func consumeBreak() {
-            if bytes[offset] == 13, offset + 1 < bytes.count, bytes[offset + 1] == 10 {
-                offset += 2
-            } else {
-                offset += 1
-            }
-        }
-        while offset < bytes.count {
-            if isBreak(bytes[offset]) {
-                consumeBreak()
-                continue
-            }
-            let start = offset
-            var fields: [(range: Range<Int>, quoted: Bool)] = []
-            while true {
-                let fieldStart = offset
-                let quoted = offset < bytes.count && bytes[offset] == UInt8(ascii: "\"")
-                if quoted {
-                    offset += 1
-                    while offset < bytes.count {
-                        if bytes[offset] == UInt8(ascii: "\"") {
-                            if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\"") {
-                                offset += 2; continue
-                            }
-                            offset += 1
-                            break
-                        }
-                        offset += 1
-                    }
-                }
-                while offset < bytes.count, bytes[offset] != separator, !isBreak(bytes[offset]) { offset += 1 }
-                fields.append((fieldStart..<offset, quoted))
-                if offset < bytes.count, bytes[offset] == separator {
-                    offset += 1
-                    continue
-                }
-                if offset < bytes.count { consumeBreak() }
-                break
-            }
-            rows.append(Row(range: start..<offset, fields: fields))
-        }
-        return rows
     }
 }

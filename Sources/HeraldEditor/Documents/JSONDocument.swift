@@ -60,11 +60,10 @@ struct JSONDocument: RecordDocument {
     mutating func appendRecord(_ fields: [(key: String, value: FieldValue)]) throws(DiagnosticError) {
         let container = try container()
         guard container.shape != .single else { throw singleRecord(container) }
-        let spans = JSONSpans(text: text)
         // The last record is the model for the new one, and its container for the new member's colon.
         var lastStyle: JSONStyle?
         var writesID = true
-        if let last = container.items.last, let object = spans.members(ofObjectAt: container.recordStart(of: last)) {
+        if let last = container.items.last, let object = container.extents.object(at: container.recordStart(of: last)) {
             lastStyle = JSONStyle(
                 members: object.members, open: container.recordStart(of: last), close: object.close, text: text)
             writesID = object.members.contains { $0.key == "id" }
@@ -83,7 +82,7 @@ struct JSONDocument: RecordDocument {
         }
         let keyedStyle =
             container.shape == .keyed
-            ? spans.members(ofObjectAt: container.open).flatMap {
+            ? container.extents.object(at: container.open).flatMap {
                 JSONStyle(members: $0.members, open: container.open, close: $0.close, text: text)
             }
             : nil
@@ -114,6 +113,8 @@ struct JSONDocument: RecordDocument {
         var close: Int
         var items: [Range<Int>]
         var location: SourceLocation
+        /// Where every array and object of the text stands, as the parser read it.
+        var extents: JSONExtents
         /// Where each keyed record's object starts, by the offset of its key.
         var valueStarts: [Int: Int] = [:]
 
@@ -123,7 +124,8 @@ struct JSONDocument: RecordDocument {
 
     private func container() throws(DiagnosticError) -> Container {
         let start = SourceLocation(file: file, line: 1, column: 1)
-        guard let document = try JSONParser.parse(text, file: file) else {
+        let (parsed, extents) = try JSONParser.parseWithExtents(text, file: file)
+        guard let document = parsed else {
             throw DiagnosticError(.error(at: start, "the file holds no JSON array or object to add records to"))
         }
         guard let node = root.map({ document.lookup($0) }) ?? document,
@@ -132,20 +134,21 @@ struct JSONDocument: RecordDocument {
             throw DiagnosticError(.error(at: start, "no records at '\(root ?? "")'"))
         }
         let location = node.location(in: file)
-        let spans = JSONSpans(text: text)
         switch node.value {
         case .list:
-            if let (elements, close) = spans.elements(ofArrayAt: open) {
-                return Container(shape: .list, open: open, close: close, items: elements, location: location)
+            if let array = extents.array(at: open) {
+                return Container(
+                    shape: .list, open: open, close: array.close, items: array.elements, location: location,
+                    extents: extents)
             }
         case .map(let map):
-            if let (members, close) = spans.members(ofObjectAt: open) {
+            if let object = extents.object(at: open) {
                 let keyed = map.entries.allSatisfy { if case .map = $0.node.value { true } else { false } }
-                let valueStarts = Dictionary(uniqueKeysWithValues: members.map { ($0.keyStart, $0.valueStart) })
+                let valueStarts = Dictionary(uniqueKeysWithValues: object.members.map { ($0.keyStart, $0.valueStart) })
                 return Container(
-                    shape: keyed ? .keyed : .single, open: open, close: close,
-                    items: keyed ? members.map(\.span) : [open..<(close + 1)],
-                    location: location, valueStarts: valueStarts)
+                    shape: keyed ? .keyed : .single, open: open, close: object.close,
+                    items: keyed ? object.members.map(\.span) : [open..<(object.close + 1)],
+                    location: location, extents: extents, valueStarts: valueStarts)
             }
         default:
             break
@@ -155,15 +158,15 @@ struct JSONDocument: RecordDocument {
 
     /// The object of record `index`: its members and the offsets of its braces.
     private func recordObject(_ index: Int) throws(DiagnosticError) -> (
-        members: [JSONSpans.Member], open: Int, close: Int
+        members: [JSONExtents.Member], open: Int, close: Int
     ) {
         let container = try container()
         guard container.items.indices.contains(index), index < records.count else { throw noRecord(index) }
         let open = container.recordStart(of: container.items[index])
-        guard let (members, close) = JSONSpans(text: text).members(ofObjectAt: open) else {
+        guard let object = container.extents.object(at: open) else {
             throw DiagnosticError(.error(at: records[index].location, "record \(index + 1) is not an object"))
         }
-        return (members, open, close)
+        return (object.members, open, object.close)
     }
 
     /// The items of a container; `spaced` tells whether a comma is followed by a space when

@@ -24,11 +24,11 @@ struct JSONItems {
         let lineStart = startOfLine(at: item.lowerBound)
         var lineEnd = item.upperBound
         while lineEnd < text.count, text[lineEnd] != UInt8(ascii: "\n") {
-            guard JSONSpans.isWhitespace(text[lineEnd]) else { return item }
+            guard Self.isWhitespace(text[lineEnd]) else { return item }
             lineEnd += 1
         }
         let alone =
-            lineStart > open && text[lineStart..<item.lowerBound].allSatisfy(JSONSpans.isWhitespace)
+            lineStart > open && text[lineStart..<item.lowerBound].allSatisfy(Self.isWhitespace)
             && lineEnd < close
         return alone ? lineStart..<(lineEnd + 1) : item
     }
@@ -52,6 +52,11 @@ struct JSONItems {
         }
         let indent = Array(closeIndent) + Array("  ".utf8)
         return (lineStart, indent + item(indent) + lineEnding)
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\n")
     }
 
     private func startOfLine(at offset: Int) -> Int {

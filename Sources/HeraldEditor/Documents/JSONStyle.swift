@@ -1,3 +1,5 @@
+import HeraldCore
+
 /// The whitespace of an existing object, copied to write a new object or member like it.
 struct JSONStyle {
     /// Between `{` and the first key.
@@ -10,7 +12,7 @@ struct JSONStyle {
     var colon: [UInt8]
 
     /// The style of an object with at least one member; nil for an empty one.
-    init?(members: [JSONSpans.Member], open: Int, close: Int, text: [UInt8]) {
+    init?(members: [JSONExtents.Member], open: Int, close: Int, text: [UInt8]) {
         guard let first = members.first, let last = members.last else { return nil }
         opening = Array(text[(open + 1)..<first.keyStart])
         closing = Array(text[last.valueEnd..<close])

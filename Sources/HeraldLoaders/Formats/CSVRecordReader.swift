@@ -25,4 +25,42 @@ public struct CSVRecordReader: TextRecordReader {
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
         return records
     }
+
+    /// The records and where every row stands in `bytes` (the header's first), for an editor that
+    /// changes a field or a row in place.
+    public func recordsAndRows(inText bytes: [UInt8], file: String) throws(DiagnosticError) -> (
+        records: [Record], rows: [CSVRow]
+    ) {
+        let text = try TextCheck.validText(bytes, file: file)
+        let (records, rows, diagnostics) = text.withUnsafeBufferPointer { buffer in
+            var scanner = CSVScanner(bytes: buffer, separator: separator, file: file)
+            scanner.rows = []
+            let (records, diagnostics) = scanner.records()
+            return (records, scanner.rows ?? [], diagnostics)
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+        // The scanner counts from after a byte order mark; the editor from the file's first byte.
+        return (records, rows.map { $0.shifted(by: text.startIndex) })
+    }
+}
+
+/// One row of a CSV or TSV text as the reader found it: its bytes with their line ending, and
+/// each field's bytes with their quotes.
+public struct CSVRow: Sendable {
+    /// A field's bytes, and whether it was quoted.
+    public struct Field: Sendable {
+        public var range: Range<Int>
+        public var quoted: Bool
+    }
+
+    public var range: Range<Int>
+    public var fields: [Field]
+
+    func shifted(by distance: Int) -> CSVRow {
+        CSVRow(
+            range: (range.lowerBound + distance)..<(range.upperBound + distance),
+            fields: fields.map {
+                Field(range: ($0.range.lowerBound + distance)..<($0.range.upperBound + distance), quoted: $0.quoted)
+            })
+    }
 }

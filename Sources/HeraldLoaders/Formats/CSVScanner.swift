@@ -13,6 +13,8 @@ struct CSVScanner {
     // next line; a cap keeps a file full of stray quotes linear.
     private var unclosedQuotes = 0
     private static let maxUnclosedQuotes = 20
+    /// Every row's bytes, the header's included, kept only when an editor asks for them.
+    var rows: [CSVRow]?
 
     init(bytes: UnsafeBufferPointer<UInt8>, separator: UInt8, file: String) {
         self.bytes = bytes
@@ -97,27 +99,31 @@ struct CSVScanner {
         while offset < bytes.count, isLineBreak(bytes[offset]) { consumeLineBreak() }
         guard offset < bytes.count else { return .end }
         let line = position.line
+        let rowStart = offset
         var fields: [Field] = []
+        var extents: [CSVRow.Field] = []
         while true {
             let fieldLine = position.line
             let column = position.column(at: offset, in: bytes)
+            let fieldStart = offset
             let value: String
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
-                guard let quoted = quotedField(line: fieldLine, column: column) else { return .failed }
-                value = quoted
+            let quoted = offset < bytes.count && bytes[offset] == UInt8(ascii: "\"")
+            if quoted {
+                guard let text = quotedField(line: fieldLine, column: column) else { return .failed }
+                value = text
             } else {
-                let start = offset
                 while offset < bytes.count, bytes[offset] != separator, !isLineBreak(bytes[offset]) { offset += 1 }
-                value = string(start..<offset)
+                value = string(fieldStart..<offset)
             }
             fields.append(Field(value: value, line: fieldLine, column: column))
-            guard offset < bytes.count else { return .fields(fields, line: line) }
-            if bytes[offset] == separator {
+            if rows != nil { extents.append(CSVRow.Field(range: fieldStart..<offset, quoted: quoted)) }
+            if offset < bytes.count, bytes[offset] == separator {
                 offset += 1
-            } else {
-                consumeLineBreak()
-                return .fields(fields, line: line)
+                continue
             }
+            if offset < bytes.count { consumeLineBreak() }
+            rows?.append(CSVRow(range: rowStart..<offset, fields: extents))
+            return .fields(fields, line: line)
         }
     }
 
