@@ -141,6 +141,8 @@ private func asciiSlug(_ name: String) -> String {
             #"<dt>Primary attribute</dt><dd><span class="fact-item"><a href="../../heroes/primary-attr/agility/index.html">Agility</a></span></dd>"#
         ))
     #expect(antiMage.contains(#"<a href="../../heroes/role/escape/index.html">Escape</a>"#))
+    // The data has no publisher and no alignment: the page shows neither, not "—" and "unknown".
+    #expect(antiMage.contains(try Regex(#"<p>rank [0-9]+ of \#(heroes.count)</p>"#)))
     #expect(antiMage.contains("The monks of Turstarkuri watched the rugged valleys below"))
     let strongest = heroes.compactMap { $0["base_str"] as? Int }.max() ?? 0
     let width = Int((21 / Double(strongest) * 100).rounded())
