@@ -13,6 +13,9 @@ public struct Record: Sendable {
     /// True when another record of the file is alike in every field, so that `derivedID` can
     /// tell them apart only by their order, which edits change: such a record is not edited by ID.
     public var derivedIDIsAmbiguous = false
+    /// True when the record is the whole document, an object that is not one of records keyed by
+    /// id: a `join:` reads such a file as a table of key → value (`{"antimage": "The monks…"}`).
+    public var isWholeDocument = false
 
     public init(fields: DataNode, location: SourceLocation, body: String? = nil, bodyLine: Int = 0) {
         self.fields = fields

@@ -209,6 +209,9 @@ public final class HeroCatalogPresenter: Sendable {
             hero.affiliations.isEmpty ? "—" : hero.affiliations.joined(separator: ", "))
         facts["has_tags"] = .bool(!hero.tags.isEmpty)
         facts["tags"] = .list(hero.tags.map { .string($0) })
+        // A data set with no publisher or alignment (Dota heroes) shows neither, not "—" and "unknown".
+        facts["has_publisher"] = .bool(hero.publisher != nil)
+        facts["has_alignment"] = .bool(hero.alignment != nil)
         facts["publisher_link"] = fieldGroupLink(.publisher, hero.publisher, links: links)
         facts["alignment_link"] = fieldGroupLink(.alignment, hero.alignment, links: links)
         addFacts(index, to: &facts, links: links)

@@ -22,70 +22,30 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     return output
 }
 
-@Test func aDotaShapedFileGroupsByItsOwnFieldsWithLabelsAndDisplayNames() async throws {
+// OpenDota's real files are built in RealDataSiteTests; these hand-written heroes in their shape
+// add what the README's config does not show: a boolean fact and a decimal stat.
+@Test func aBooleanFactAndADecimalStatShowAsYesAndAgainstTheLargest() async throws {
     let site = try TemporarySite([
         "herald.yml": """
         title: Dota heroes
         heroes:
           source: Content/heroes.json
-          fields: {name: localized_name, tags: roles, image: img, stats: [base_str, base_agi, str_gain]}
-          image_base: https://cdn.cloudflare.steamstatic.com
+          fields: {name: localized_name, stats: [base_str, str_gain]}
           stats: {base_str: {label: Strength}}
-          facts:
-            primary_attr:
-              label: Primary attribute
-              values: {agi: Agility, str: Strength, int: Intelligence, all: Universal}
-            attack_type: Attack type
-            roles: Roles
-            move_speed:
-            cm_enabled: Captains Mode
-          card: [primary_attr, attack_type]
-          group_by: [primary_attr, {field: roles, path: role, label: Roles}]
-          sort: -move_speed
+          facts: {cm_enabled: Captains Mode}
 
         """,
         "Content/heroes.json": UserDataFixtures.dotaHeroes
     ])
     let output = try await buildStrict(site)
-
-    let list = try #require(output.text("heroes/index.html"))
-    // Fastest first; Anti-Mage and Axe tie at 310 and go by name.
-    #expect(heroOrder(list) == ["anti-mage", "axe", "bane", "juggernaut", "crystal-maiden", "pudge"])
-    #expect(list.contains("6 heroes, sorted by move speed, descending."))
-    #expect(
-        list.contains(
-            #"<span class="card-fact" title="Primary attribute">Agility</span> · <span class="card-fact" title="Attack type">Melee</span>"#
-        ))
-
-    let agility = try #require(output.text("heroes/primary-attr/agility/index.html"))
-    #expect(agility.contains("<h1>Primary attribute: Agility</h1>"))
-    #expect(heroOrder(agility) == ["anti-mage", "juggernaut"])
-    let attributes = try #require(output.text("heroes/primary-attr/index.html"))
-    #expect(attributes.contains("<h1>Heroes by primary attribute</h1>"))
-    #expect(
-        attributes.matches(
-            of: #/<a href="[^"]*/([a-z]+)/index\.html">([A-Za-z]+)</a> <span class="muted">([0-9]+)</span>/#
-        )
-        .map { "\($0.2) \($0.3)" } == ["Agility 2", "Intelligence 1", "Strength 2", "Universal 1"])
-    #expect(try #require(output.text("heroes/role/carry/index.html")).contains("<h1>Roles: Carry</h1>"))
-    // Eight roles and the index of them.
-    #expect(output.files.filter { $0.hasPrefix("heroes/role/") && $0.hasSuffix("/index.html") }.count == 9)
-
     let antiMage = try #require(output.text("heroes/anti-mage/index.html"))
-    #expect(
-        antiMage.contains(
-            #"<dt>Primary attribute</dt><dd><span class="fact-item"><a href="../../heroes/primary-attr/agility/index.html">Agility</a></span></dd>"#
-        ))
-    #expect(antiMage.contains(#"<a href="../../heroes/role/escape/index.html">Escape</a>"#))
-    #expect(antiMage.contains(#"<dt>Move speed</dt><dd><span class="fact-item">310</span></dd>"#))
     #expect(antiMage.contains(#"<dt>Captains Mode</dt><dd><span class="fact-item">Yes</span></dd>"#))
+    #expect(
+        try #require(output.text("heroes/juggernaut/index.html")).contains(
+            #"<dt>Captains Mode</dt><dd><span class="fact-item">No</span></dd>"#))
     // Each stat against its own largest value: strength gain 1.6 of Axe's 3.6 fills 44 %.
     #expect(antiMage.contains(#"aria-label="Str gain 1.6 of 3.6"><span style="width: 44%">"#))
     #expect(antiMage.contains(#"aria-label="Strength 21 of 25"><span style="width: 84%">"#))
-    // The data's image paths, on the CDN that image_base names: on the hero's page and its card.
-    let image = "https://cdn.cloudflare.steamstatic.com/apps/dota2/images/dota_react/heroes/antimage.png?"
-    #expect(antiMage.contains(#"<img src="\#(image)" alt="Portrait of Anti-Mage""#))
-    #expect(list.contains(#"<img src="\#(image)" alt="""#))
 }
 
 @Test func anImagePathThatWouldLeaveTheSiteIsAnErrorAtItsRecord() async throws {
@@ -108,52 +68,6 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(
         try site.read("Output/heroes/axe/index.html").contains(
             #"src="../../apps/dota2/images/dota_react/heroes/axe.png?""#))
-}
-
-@Test func aComicCharactersCSVSortsNamesAsAPersonReadsThem() async throws {
-    let site = try TemporarySite([
-        "herald.yml": """
-        title: Comic characters
-        heroes:
-          source: Content/marvel-wikia-data.csv
-          fields: {id: page_id, alignment: ALIGN}
-          facts:
-            identity: {from: ID, label: Identity}
-            EYE: Eyes
-            SEX:
-            ALIVE: {label: Status, values: {Living Characters: Alive, Deceased Characters: Dead}}
-            APPEARANCES:
-            first: {from: FIRST APPEARANCE, label: First appearance}
-          group_by: [alignment, SEX]
-
-        """,
-        "Content/marvel-wikia-data.csv": UserDataFixtures.comicCharacters
-    ])
-    var output = try await buildStrict(site)
-    #expect(
-        heroOrder(try #require(output.text("heroes/index.html")))
-            == ["11-ball", "107", "abomination-emil-blonsky", "agent-7", "agent-10", "ebony-maw", "spinner"])
-    let spinner = try #require(output.text("heroes/spinner/index.html"))
-    #expect(spinner.contains(#"<dt>Status</dt><dd><span class="fact-item">Alive</span></dd>"#))
-    #expect(spinner.contains(#"<dt>Appearances</dt><dd><span class="fact-item">8</span></dd>"#))
-    #expect(
-        spinner.contains(
-            #"<dt>Sex</dt><dd><span class="fact-item"><a href="../../heroes/sex/male-characters/index.html">Male Characters</a></span></dd>"#
-        ))
-    // A fact the record lacks is a dash on the page.
-    #expect(try #require(output.text("heroes/107/index.html")).contains("<dt>Appearances</dt><dd>—</dd>"))
-    #expect(
-        try #require(output.text("heroes/sex/female-characters/index.html")).contains("<h1>Sex: Female Characters</h1>")
-    )
-
-    // Most appearances first; a character without any comes last, not first.
-    try site.edit(
-        "herald.yml", replacing: "  group_by: [alignment, SEX]\n",
-        with: "  group_by: [alignment, SEX]\n  sort: -APPEARANCES\n")
-    output = try await buildStrict(site)
-    #expect(
-        heroOrder(try #require(output.text("heroes/index.html")))
-            == ["abomination-emil-blonsky", "ebony-maw", "agent-10", "spinner", "agent-7", "11-ball", "107"])
 }
 
 @Test func theSuperheroAPIAndOverwatchShowTheirNestedAndFlatFacts() async throws {

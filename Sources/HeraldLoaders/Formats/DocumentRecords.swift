@@ -46,7 +46,11 @@ struct DocumentRecords {
             return records
         case .map(let map):
             let isKeyed = map.entries.allSatisfy { if case .map = $0.node.value { true } else { false } }
-            guard isKeyed else { return [Record(fields: node, location: node.location(in: file))] }
+            guard isKeyed else {
+                var record = Record(fields: node, location: node.location(in: file))
+                record.isWholeDocument = true
+                return [record]
+            }
             return map.entries.map { key, record in
                 guard case .map(var fields) = record.value else {
                     return Record(fields: record, location: record.location(in: file))

@@ -25,11 +25,21 @@ struct JoinTable: Sendable {
     let join: JoinSpec
     private let records: [String: DataNode]
 
-    /// Reads the join's records; a record without its key, or two with one key, is an error at the record.
+    /// Reads the join's records; a record without its key, or two with one key, is an error at the
+    /// record. A file that is one object without the key is a table of key → value, so that
+    /// `{"antimage": "The monks…"}` joins its text to the hero whose value is `antimage`.
     init(_ join: JoinSpec, loader: RecordLoader) throws(DiagnosticError) {
+        let loaded = try loader.load(join.spec)
+        self.join = join
+        if loaded.count == 1, let table = loaded.first, table.isWholeDocument,
+            Self.keyText(table.fields, path: join.key) == nil, case .map(let entries) = table.fields.value
+        {
+            records = Dictionary(entries.entries.map { ($0.key, $0.node) }) { first, _ in first }
+            return
+        }
         var records: [String: DataNode] = [:]
         var problems: [Diagnostic] = []
-        for record in try loader.load(join.spec) {
+        for record in loaded {
             guard let key = Self.keyText(record.fields, path: join.key) else {
                 let keys = Self.keys(of: record.fields)
                 let hint = Suggestion.nearest(to: join.key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
@@ -45,7 +55,6 @@ struct JoinTable: Sendable {
             }
         }
         guard problems.isEmpty else { throw DiagnosticError(problems) }
-        self.join = join
         self.records = records
     }
 
@@ -68,11 +77,23 @@ struct JoinTable: Sendable {
                     "the record has a field '\(join.name)' of its own, "
                         + "which '\(join.setting)' would replace (name the join otherwise)"))
         }
-        guard let joined = records[key] else { return record }
+        guard let joined = joined(to: key) else { return record }
         fields[join.name] = joined
         var merged = record
         merged.fields = DataNode(.map(fields), line: record.fields.line, column: record.fields.column)
         return merged
+    }
+
+    /// The joined record whose key is `value`; failing that, the one whose key is the longest tail
+    /// of `value` after a `_`, `-`, `.`, `:` or `/`, so that a namespaced value
+    /// (`npc_dota_hero_antimage`) finds a file keyed by short names (`antimage`).
+    private func joined(to value: String) -> DataNode? {
+        if let exact = records[value] { return exact }
+        for index in value.indices where "_-.:/".contains(value[index]) {
+            let tail = value[value.index(after: index)...]
+            if !tail.isEmpty, let match = records[String(tail)] { return match }
+        }
+        return nil
     }
 
     /// The text of a scalar at `path`: the value two records are matched by.
