@@ -76,13 +76,8 @@ private let issues = """
 
 /// The README's GitLab `herald.yml`, its source the local file `Content/issues.json`.
 private func readmeConfig() throws -> String {
-    let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
-    let opening = "```yaml\ntitle: Issues\ntasks:\n  source: https://gitlab.com/api/v4/projects/"
-    let start = try #require(readme.range(of: opening), "the README has no GitLab example")
-    let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
-    let config = String(readme[readme.index(start.lowerBound, offsetBy: "```yaml\n".count)..<end.lowerBound])
-    let url = try #require(config.split(separator: "\n").first { $0.hasPrefix("  source: ") })
-    return config.replacingOccurrences(of: url, with: "  source: Content/issues.json")
+    try readmeExample(
+        opening: "title: Issues\ntasks:\n  source: https://gitlab.com/api/v4/projects/", source: "Content/issues.json")
 }
 
 @Test func theReadmesGitLabExampleShowsEveryLabelAssigneeLinkAndDueDate() async throws {
