@@ -101,7 +101,8 @@ lint:
 fuzz: deps-libs
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
-# PNGs of the default site at 1280 and 390 px, light and dark, into docs/screenshots/, reduced
+# PNGs of the default site, and boards of the task tools' real data (Tests/HeraldTestSupport/Fixtures),
+# at 1280 and 390 px, light and dark, into docs/screenshots/, reduced
 # to 256 colours by pngquant (a third of the bytes; a page of flat colours looks the same).
 screenshots: deps-browser
 	@if ! command -v pngquant >/dev/null; then \
