@@ -1,8 +1,8 @@
 # The two commands a newcomer needs: `make site` builds the default site into Output/,
 # `make test` runs every test: the Swift tests, then the browser suite (Tests/Browser/README.md).
 # Both install what they need when it is missing: `make deps` installs all of it.
-# `make screenshots` writes docs/screenshots/*.png of the default site and of the README's Dota 2
-# example with the same browser.
+# `make screenshots` writes docs/screenshots/*.png of the default site, the README's Dota 2 example
+# and boards of real task data with the same browser.
 # `make bench` runs the benchmark suite (benchmarks/README.md): 1,000, 10,000 and 100,000 pages.
 # `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit), long
 # random edit sequences on every task format (200 operations a seed and file variant) and a long
@@ -102,9 +102,10 @@ lint:
 fuzz: deps-libs
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
-# PNGs of the default site and of the README's Dota 2 example (dota-*) at 1280 and 390 px,
-# light and dark, into docs/screenshots/, reduced to 256 colours by pngquant (a third of the
-# bytes; a page of flat colours looks the same).
+# PNGs of the default site, of the README's Dota 2 example (dota-*) and of boards of the task
+# tools' real data (Tests/HeraldTestSupport/Fixtures), at 1280 and 390 px, light and dark, into
+# docs/screenshots/, reduced to 256 colours by pngquant (a third of the bytes; a page of flat
+# colours looks the same).
 screenshots: deps-browser
 	@if ! command -v pngquant >/dev/null; then \
 		echo "Installing pngquant…"; \

@@ -24,10 +24,7 @@ extension TaskBoardPresenter {
             // Named only where the tasks come from more than one note.
             "note": showsNotes ? task.note.map { .string($0) } ?? nil : nil,
             "has_subtasks": .bool(!task.subtasks.isEmpty),
-            "subtasks": .list(
-                task.subtasks.map { subtask in
-                    ["name": .string(subtask.title), "completed": .bool(subtask.completed)]
-                }),
+            "subtasks": .list(subtaskViews(task.subtasks)),
             "assignees": .list(task.assignees.map { .string($0) }),
             "assignees_text": task.assignees.isEmpty ? nil : .string(task.assignees.joined(separator: ", ")),
             "recurrence": task.recurrence.map { .string("Repeats \($0.description)") } ?? nil,
@@ -38,6 +35,17 @@ extension TaskBoardPresenter {
         factsView.add(task.facts, record: task.record, to: &view)
         factsView.addCard(task.facts, positions: cardFacts, to: &view)
         return .map(view)
+    }
+
+    /// A task's subtasks and theirs, in the note's order: a subtask's own subtasks are on the card
+    /// too, marked nested, so that no item of a deep checklist is missing from the board.
+    private func subtaskViews(_ subtasks: [TaskItem], nested: Bool = false) -> [TemplateValue] {
+        subtasks.flatMap { subtask -> [TemplateValue] in
+            let view: TemplateValue = [
+                "name": .string(subtask.title), "completed": .bool(subtask.completed), "nested": .bool(nested)
+            ]
+            return [view] + subtaskViews(subtask.subtasks, nested: true)
+        }
     }
 
     /// When an open task is due, and how soon; nil for a done task or one without a due date.

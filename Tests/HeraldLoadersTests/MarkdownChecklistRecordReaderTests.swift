@@ -124,3 +124,23 @@ private func count(_ items: [DataNode]) -> Int {
     #expect(ChecklistTaskFields("x^abc").blockID == nil)
     #expect(ChecklistTaskFields("Read ^ later").title == "Read ^ later")
 }
+
+@Test func theTasksPluginsDependencyAndOnCompletionFieldsLeaveTheTitle() throws {
+    // The plugin's own note of its format: ⛔ names the tasks this one waits for, 🏁 what to do
+    // with it once done. Both are fields, as 🆔 is, and neither swallows the recurrence before it.
+    let note = try RealData.load("tasks-obsidian-vault/Tasks-Demo/Formats/Tasks Format.md", format: .markdownChecklist)
+    let byTitle = Dictionary(note.compactMap { record in record["title"]?.string.map { ($0, record) } }) { first, _ in
+        first
+    }
+    let after = try #require(byTitle["do this after first and some other task"])
+    #expect(after["depends_on"]?.string == "dcf64c,0h17ye")
+    let keep = try #require(byTitle["Keep this task when done too"])
+    #expect(keep["on_completion"]?.string == "keep")
+    let repeating = try #require(byTitle["Remove completed instance of this recurring task when done"])
+    #expect(repeating["recurrence"]?.string == "every day")
+    #expect(repeating["on_completion"]?.string == "delete")
+    for record in note {
+        let title = record["title"]?.string ?? ""
+        #expect(!title.contains("⛔") && !title.contains("🏁"), "\(title)")
+    }
+}

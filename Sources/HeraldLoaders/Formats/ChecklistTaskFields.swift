@@ -3,9 +3,10 @@ import HeraldModels
 
 /// The fields a checklist item's text carries as Obsidian writes them, taken out of its title:
 /// the Tasks plugin's signifiers (📅 due, ⏳ scheduled, 🛫 start, ➕ created, ✅ done, ❌ cancelled,
-/// 🔺 ⏫ 🔼 🔽 ⏬ priority, 🔁 recurrence, 🆔 id), Dataview's inline fields (`[due:: 2026-05-01]`,
-/// `(owner:: Maren)`), and `#tags`. Where each field sits is kept too, for the editor that
-/// writes the item back (a done date, the dates of a next occurrence).
+/// 🔺 ⏫ 🔼 🔽 ⏬ priority, 🔁 recurrence, 🆔 id, ⛔ depends on, 🏁 on completion), Dataview's
+/// inline fields (`[due:: 2026-05-01]`, `(owner:: Maren)`), and `#tags`. Where each field sits
+/// is kept too, for the editor that writes the item back (a done date, the dates of a next
+/// occurrence).
 public struct ChecklistTaskFields: Sendable {
     /// The title with every field taken out and its spaces collapsed.
     public var title = ""
@@ -41,12 +42,15 @@ public struct ChecklistTaskFields: Sendable {
     private static let priorities: [Unicode.Scalar: String] = [
         "\u{1F53A}": "A", "\u{23EB}": "B", "\u{1F53C}": "C", "\u{1F53D}": "D", "\u{23EC}": "E"
     ]
-    private static let recurrence: Unicode.Scalar = "\u{1F501}"
-    private static let identifier: Unicode.Scalar = "\u{1F194}"
+    /// The signifiers whose value is a phrase running to the next field: 🔁, 🆔, ⛔ and 🏁.
+    private static let phrases: [Unicode.Scalar: String] = [
+        "\u{1F501}": "recurrence", "\u{1F194}": "id", "\u{26D4}": "depends_on", "\u{1F3C1}": "on_completion"
+    ]
     /// Dataview's names for the fields the board knows, and the board's.
     private static let dataviewNames = [
         "due": "due", "scheduled": "scheduled", "start": "start", "created": "created", "completion": "completed_at",
-        "cancelled": "cancelled", "priority": "priority", "repeat": "recurrence"
+        "cancelled": "cancelled", "priority": "priority", "repeat": "recurrence", "dependson": "depends_on",
+        "oncompletion": "on_completion"
     ]
 
     public init(_ text: String) {
@@ -76,7 +80,7 @@ public struct ChecklistTaskFields: Sendable {
                 add("priority", letter, whole: original(index..<end), value: original(index..<end))
                 index = end
                 continue
-            } else if scalar == Self.recurrence || scalar == Self.identifier {
+            } else if let name = Self.phrases[scalar] {
                 let end = Self.endOfPhrase(scalars, from: index + 1)
                 var start = Self.skipSelector(scalars, index + 1)
                 let value = String(String.UnicodeScalarView(scalars[start..<end])).trimmed()
@@ -84,9 +88,7 @@ public struct ChecklistTaskFields: Sendable {
                     while Self.isSpace(scalars[start]) { start += 1 }
                     var last = end
                     while Self.isSpace(scalars[last - 1]) { last -= 1 }
-                    add(
-                        scalar == Self.recurrence ? "recurrence" : "id", value, whole: original(index..<last),
-                        value: original(start..<last))
+                    add(name, value, whole: original(index..<last), value: original(start..<last))
                     index = end
                     continue
                 }
@@ -193,12 +195,13 @@ public struct ChecklistTaskFields: Sendable {
         return (text, index + 10)
     }
 
-    /// A recurrence or id runs to the next signifier or the end.
+    /// A phrase (a recurrence, an id, the ids depended on, what to do on completion) runs to the
+    /// next signifier or the end.
     private static func endOfPhrase(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
         var index = start
         while index < scalars.count {
             let scalar = scalars[index]
-            if dates[scalar] != nil || priorities[scalar] != nil || scalar == recurrence || scalar == identifier {
+            if dates[scalar] != nil || priorities[scalar] != nil || phrases[scalar] != nil {
                 break
             }
             if scalar == "#", index > start, isSpace(scalars[index - 1]) { break }
