@@ -63,7 +63,7 @@ struct FactsView: Sendable {
         view["record"] = TemplateValue(DataNode(.map(record)))
     }
 
-    /// `card_facts` (label and text, "—" when missing) for the facts at `positions`, and
+    /// `card_facts` (label, text, "—" and `missing` when the task lacks it) for the facts at `positions`, and
     /// `has_card_facts`.
     func addCard(_ values: [DataValue], positions: [Int]?, to view: inout [String: TemplateValue]) {
         view["has_card_facts"] = .bool(!(positions ?? []).isEmpty)
@@ -72,7 +72,8 @@ struct FactsView: Sendable {
                 let texts = items(values, position).map(\.text)
                 return [
                     "label": .string(labels[position]),
-                    "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))
+                    "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", ")),
+                    "missing": .bool(texts.isEmpty)
                 ]
             })
     }
