@@ -91,7 +91,7 @@ enum SitePipeline {
         }
         models.tallies = [sources.tasks?.tally, sources.heroes?.tally].compactMap { $0 }
         models.warnings =
-            (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? [])
+            (sources.tasks?.warnings ?? []) + (sources.heroes?.warnings ?? []) + TaskID.repeats(in: models.tasks)
             + (config.tasks.map { tasks in
                 BoardSettings.warnings(
                     tasks: models.tasks, columns: tasks.rules.columns, limits: tasks.board.limits,

@@ -9,14 +9,14 @@ import Testing
 
 /// The JSON bodies of a PyGithub recording's `GET /repos/PyGithub/PyGithub/issues` answers. A
 /// recording holds, per request, its scheme, verb, host, port, path, headers and body, then the
-/// answer's status, headers and body, a line each. The `per_page=1` answer is left out: it is
-/// the first issue of the full page again, and the same issue twice is not two tasks.
-func recordedIssueAnswers(_ name: String) throws -> [String] {
+/// answer's status, headers and body, a line each. The `per_page=1` answer is left out unless
+/// asked for: it is the first issue of the full page again, and the same issue twice is not two tasks.
+func recordedIssueAnswers(_ name: String, withRepeats: Bool = false) throws -> [String] {
     let lines = try String(contentsOf: RealData.url("tasks-github-issues/\(name)"), encoding: .utf8)
         .components(separatedBy: "\n")
     return lines.indices.filter { index in
         lines[index] == "GET" && index + 8 < lines.count && lines[index + 6] == "200"
-            && !lines[index + 3].contains("per_page=1")
+            && (withRepeats || !lines[index + 3].contains("per_page=1"))
             && lines[index + 3].range(of: #"^/repos/PyGithub/PyGithub/issues(\?|$)"#, options: .regularExpression)
                 != nil
     }.map { lines[$0 + 8] }
@@ -88,4 +88,28 @@ private func escaped(_ text: String) -> String {
     #expect(labels == 3)
     #expect(assignees == 3)
     #expect(board.contains(#"<span class="card-fact" title="Milestone">Version 1.4</span>"#))
+}
+
+@Test func anIssueInTwoOverlappingAnswersIsAWarningNamingBothPlaces() async throws {
+    let answers = try recordedIssueAnswers("GraphQl.testPaginationAndRestIntegration.txt", withRepeats: true)
+    let repeated = try recordedIssueAnswers("GraphQl.testPaginationAndRestIntegration.txt")
+    #expect(answers.count == repeated.count + 1)
+    var files = ["herald.yml": try readmeGitHubConfig()]
+    for (index, answer) in answers.enumerated() { files["Content/issues/answer-\(index + 1).json"] = answer }
+    let site = try TemporarySite(files)
+
+    let build = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(build.status == 0, "\(build.stderr)")
+    let warnings = build.stderr.split(separator: "\n").filter {
+        $0.contains(": warning: ") && $0.contains("has the ID")
+    }
+    #expect(warnings.count == 1, "\(build.stderr)")
+    // At the later answer's record, naming the earlier one's file and line.
+    #expect(
+        warnings.first?.range(
+            of:
+                #"^Content/issues/answer-\d+\.json:\d+:\d+: warning: task '.+' has the ID '\d+' of the task at Content/issues/answer-\d+\.json:\d+:\d+"#,
+            options: .regularExpression) != nil, "\(warnings)")
+    let strict = try await site.herald(["build", "--strict", "--now", "2026-11-21T10:00:00Z"])
+    #expect(strict.status != 0)
 }
