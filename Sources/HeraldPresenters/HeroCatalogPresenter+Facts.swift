@@ -17,17 +17,24 @@ extension HeroCatalogPresenter {
     /// `has_card_facts`, false without `card:`, when the card shows publisher and alignment
     /// (`card: []` shows neither).
     func addCardFacts(_ index: Int, to card: inout [String: TemplateValue]) {
-        guard let keys = self.card else {
-            card["has_card_facts"] = false
-            card["card_facts"] = .list([])
-            return
+        card["has_card_facts"] = .bool(self.card != nil)
+        card["card_facts"] = cardFacts.isEmpty ? .list([]) : cardFacts[index]
+    }
+
+    /// Every hero's `card_facts`, in the order of `heroes`, on every core. Made once per catalog:
+    /// the same card is on the catalog, on each of its groups' pages and on the home page, and
+    /// formatting its facts costs more than the rest of it.
+    static func cardFacts(of heroes: [Hero], card: [HeroValueKey]?, factsView: FactsView) -> [TemplateValue] {
+        guard let card else { return [] }
+        return Parallel.map(Array(heroes.indices), chunk: 1024) { index in
+            .list(
+                card.map { key in
+                    let (label, texts) = cardTexts(heroes[index], key, factsView: factsView)
+                    return [
+                        "label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))
+                    ]
+                })
         }
-        card["has_card_facts"] = true
-        card["card_facts"] = .list(
-            keys.map { key in
-                let (label, texts) = cardTexts(index, key)
-                return ["label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
-            })
     }
 
     /// What the cards show of the site's facts, for the search index to match: a search for
@@ -49,11 +56,12 @@ extension HeroCatalogPresenter {
         return HeroFormatting.inSentence(name) + (sort.descending ? ", descending" : "")
     }
 
-    private func cardTexts(_ index: Int, _ key: HeroValueKey) -> (label: String, texts: [String]) {
-        let hero = heroes[index]
+    private static func cardTexts(_ hero: Hero, _ key: HeroValueKey, factsView: FactsView) -> (
+        label: String, texts: [String]
+    ) {
         switch key {
         case .fact(let position):
-            return (factLabels[position], factsView.items(hero.facts, position).map(\.text))
+            return (factsView.labels[position], factsView.items(hero.facts, position).map(\.text))
         case .field(let field):
             let texts: [String]
             switch field {

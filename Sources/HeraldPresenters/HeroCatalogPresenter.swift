@@ -33,6 +33,8 @@ public final class HeroCatalogPresenter: Sendable {
     private let initials: [String]
     private let colors: [String]
     private let totals: [String]
+    /// Each hero's `card_facts`, by position in `heroes`; empty without `card:`.
+    let cardFacts: [TemplateValue]
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
     private let detailChrome: [String: TemplateValue]
@@ -58,10 +60,11 @@ public final class HeroCatalogPresenter: Sendable {
         folder = context.heroesFolder
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
-        factsView = FactsView(
+        let factsView = FactsView(
             facts: facts,
             formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone),
             markdown: context.markdown)
+        self.factsView = factsView
         factLabels = factsView.labels
         factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
@@ -79,6 +82,7 @@ public final class HeroCatalogPresenter: Sendable {
         initials = pieces.map(\.0)
         colors = pieces.map(\.1)
         totals = pieces.map(\.2)
+        cardFacts = Self.cardFacts(of: sorted, card: card, factsView: factsView)
         labels = Self.labels(of: sorted, stats: stats)
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
