@@ -29,12 +29,8 @@ public final class HeroCatalogPresenter: Sendable {
     private let ranking: HeroRanking
     /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
     private let statScales: [String: Double]
-    // Worked out once per hero or per field name, not once per page that shows them.
-    private let initials: [String]
-    private let colors: [String]
-    private let totals: [String]
-    /// Each hero's `card_facts`, by position in `heroes`; empty without `card:`.
-    let cardFacts: [TemplateValue]
+    /// Worked out once per hero or per field name, not once per page that shows them.
+    private let cards: HeroCards
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
     private let detailChrome: [String: TemplateValue]
@@ -71,18 +67,8 @@ public final class HeroCatalogPresenter: Sendable {
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
         statScales = Self.statScales(sorted, settings: stats)
-        // Each hero's card pieces on every core: every hero needs them, and the dev server plans
-        // again on every rebuild.
-        let pieces = Parallel.map(Array(sorted.indices), chunk: 1024) { index in
-            (
-                HeroFormatting.initials(sorted[index].name), HeroFormatting.color(for: sorted[index].slug),
-                HeroFormatting.number(sorted[index].statsTotal)
-            )
-        }
-        initials = pieces.map(\.0)
-        colors = pieces.map(\.1)
-        totals = pieces.map(\.2)
-        cardFacts = Self.cardFacts(of: sorted, card: card, factsView: factsView)
+        // On every core: every hero needs its card, and the dev server plans again on every rebuild.
+        cards = HeroCards(sorted, card: card, factsView: factsView)
         labels = Self.labels(of: sorted, stats: stats)
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
@@ -341,21 +327,12 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     /// A card's fields, in a map with room for `capacity` in all (a detail page adds its own).
-    private func cardFields(_ index: Int, links: Linker, capacity: Int = 10) -> [String: TemplateValue] {
-        var fields = [String: TemplateValue](minimumCapacity: capacity)
-        fields["name"] = .string(heroes[index].name)
+    private func cardFields(_ index: Int, links: Linker, capacity: Int = 0) -> [String: TemplateValue] {
+        var fields = cards.fields(index, capacity: capacity)
         fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
-        fields["publisher"] = .string(heroes[index].publisher ?? "—")
-        fields["alignment"] = .string(heroes[index].alignment ?? "unknown")
-        fields["alignment_class"] = .string(HeroFormatting.alignmentClass(heroes[index].alignment))
-        fields["stats_total"] = .string(totals[index])
-        fields["stats_text"] = .string(heroes[index].stats.isEmpty ? "no stats" : "total " + totals[index])
-        fields["initials"] = .string(initials[index])
-        fields["color"] = .string(colors[index])
-        // `.null`, not `nil`, which would leave the key out.
-        fields["image"] =
-            heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
-        addCardFacts(index, to: &fields)
+        if let image = heroes[index].image, !HeroFormatting.isAbsolute(image) {
+            fields["image"] = .string(links.href(image))
+        }
         return fields
     }
 
