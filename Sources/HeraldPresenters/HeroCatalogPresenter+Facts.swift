@@ -9,7 +9,9 @@ extension HeroCatalogPresenter {
     /// grouped fact's items linked to their group pages.
     func addFacts(_ index: Int, to view: inout [String: TemplateValue], links: Linker) {
         factsView.add(heroes[index].facts, record: heroes[index].record, to: &view) { position, item in
-            factGroups[position].flatMap { key in item.raw.flatMap { groupLink(key, $0, links: links) } }
+            factGroups[position].flatMap { values in
+                item.raw.flatMap { values[$0] }.map { links.href(groups[$0].route) }
+            }
         }
     }
 

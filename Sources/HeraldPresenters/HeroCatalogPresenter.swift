@@ -22,9 +22,10 @@ public final class HeroCatalogPresenter: Sendable {
     public let sort: HeroSort
     /// Group key → value → index in `groups`, so detail pages find their groups directly.
     let groupIndexByValue: [HeroGroupKey: [String: Int]]
-    /// Per fact, its label, and the group key whose pages its values link to.
+    /// Per fact, its label, and the groups its values link to (value → index in `groups`), found
+    /// once rather than by the group key for each value on each page.
     let factLabels: [String]
-    let factGroups: [HeroGroupKey?]
+    let factGroups: [[String: Int]?]
     let factsView: FactsView
     private let ranking: HeroRanking
     /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
@@ -62,7 +63,6 @@ public final class HeroCatalogPresenter: Sendable {
             markdown: context.markdown)
         self.factsView = factsView
         factLabels = factsView.labels
-        factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
@@ -75,6 +75,8 @@ public final class HeroCatalogPresenter: Sendable {
         var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
+        factGroups = facts.indices.map { position in groupBy.first { $0.value == .fact(position) }.flatMap { index[$0] }
+        }
         sharedKey = Self.sharedFingerprint(
             context: context, count: sorted.count, statScales: statScales, labels: labels,
             choices: [
