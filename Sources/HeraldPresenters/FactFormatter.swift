@@ -46,21 +46,36 @@ struct FactFormatter: Sendable {
         switch value {
         case .null, .list, .map: return nil
         case .bool(let flag):
-            return Item(text: names[flag ? "true" : "false"] ?? (flag ? "Yes" : "No"), raw: flag ? "true" : "false")
-        case .int(let number): return Item(text: names[String(number)] ?? whole(number), raw: String(number))
-        case .double(let number): return Item(text: names[String(number)] ?? decimal(number), raw: String(number))
+            let raw = flag ? "true" : "false"
+            return Item(text: name(raw, names) ?? (flag ? "Yes" : "No"), raw: raw)
+        case .int(let number):
+            let raw = String(number)
+            return Item(text: name(raw, names) ?? whole(number), raw: raw)
+        case .double(let number):
+            let raw = String(number)
+            return Item(text: name(raw, names) ?? decimal(number), raw: raw)
         case .string(let text):
             guard text.hasVisibleText else { return nil }
-            if let name = names[text] { return Item(text: name, raw: text) }
+            if let name = name(text, names) { return Item(text: name, raw: text) }
             if let day = Self.day(text, in: timeZone) { return Item(text: dayText.long(day), raw: text) }
             if let number = Int(text), !text.hasPrefix("0") || text == "0", !text.hasPrefix("+") {
                 return Item(text: whole(number), raw: text)
             }
-            let lower = text.prefix(8).lowercased()
-            let isLink =
-                (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !text.contains(where: \.isWhitespace)
-            return Item(text: text, raw: text, url: isLink ? text : nil)
+            return Item(text: text, raw: text, url: Self.isLink(text) ? text : nil)
         }
+    }
+
+    /// The display name of `raw`; most facts have none, and those skip hashing the value.
+    private func name(_ raw: String, _ names: [String: String]) -> String? {
+        names.isEmpty ? nil : names[raw]
+    }
+
+    /// Whether `text` is an http(s) link, in any case, without a space in it. Only a text that
+    /// starts with an `h` is lowercased to look.
+    private static func isLink(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first | 0x20 == UInt8(ascii: "h") else { return false }
+        let lower = text.prefix(8).lowercased()
+        return (lower.hasPrefix("http://") || lower.hasPrefix("https://")) && !text.contains(where: \.isWhitespace)
     }
 
     /// A date (`2013-07-09`), or a timestamp (`2024-01-02T03:04:05Z`, as issue trackers give
@@ -73,13 +88,15 @@ struct FactFormatter: Sendable {
     /// `12345` → "12,345" in English, "12.345" in German.
     func whole(_ number: Int) -> String {
         let digits = String(number.magnitude)
-        guard digits.count > 4 else { return number < 0 ? "-" + digits : digits }
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += groupingSeparator }
-            grouped.append(digit)
+        // Digits are ASCII: their bytes are their characters, and no grapheme needs breaking.
+        let count = digits.utf8.count
+        guard count > 4 else { return number < 0 ? "-" + digits : digits }
+        var grouped = number < 0 ? "-" : ""
+        for (offset, digit) in digits.utf8.enumerated() {
+            if offset > 0, (count - offset) % 3 == 0 { grouped += groupingSeparator }
+            grouped.unicodeScalars.append(Unicode.Scalar(digit))
         }
-        return number < 0 ? "-" + grouped : grouped
+        return grouped
     }
 
     /// At most two decimals, without trailing zeros: `1.6`, `0.25`, `12,345.5`.

@@ -2,32 +2,17 @@ import HeraldCore
 import HeraldModels
 import HeraldMustache
 
-/// The site's own fields of a hero (`facts:` in `herald.yml`), formatted for its page and cards,
-/// and the whole source record for templates that want more.
+/// The site's own fields of a hero (`facts:` in `herald.yml`), formatted for its page and the
+/// search index, and the whole source record for templates that want more.
 extension HeroCatalogPresenter {
     /// Adds `facts`, `has_facts`, `fact` (name → text) and `record` to a detail page's hero, each
     /// grouped fact's items linked to their group pages.
     func addFacts(_ index: Int, to view: inout [String: TemplateValue], links: Linker) {
         factsView.add(heroes[index].facts, record: heroes[index].record, to: &view) { position, item in
-            factGroups[position].flatMap { key in item.raw.flatMap { groupLink(key, $0, links: links) } }
+            factGroups[position].flatMap { values in
+                item.raw.flatMap { values[$0] }.map { links.href(groups[$0].route) }
+            }
         }
-    }
-
-    /// Adds the `card:` facts to a card: `card_facts` (label and text, "—" when missing) and
-    /// `has_card_facts`, false without `card:`, when the card shows publisher and alignment
-    /// (`card: []` shows neither).
-    func addCardFacts(_ index: Int, to card: inout [String: TemplateValue]) {
-        guard let keys = self.card else {
-            card["has_card_facts"] = false
-            card["card_facts"] = .list([])
-            return
-        }
-        card["has_card_facts"] = true
-        card["card_facts"] = .list(
-            keys.map { key in
-                let (label, texts) = cardTexts(index, key)
-                return ["label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
-            })
     }
 
     /// What the cards show of the site's facts, for the search index to match: a search for
@@ -47,23 +32,5 @@ extension HeroCatalogPresenter {
         case .field(let field): name = HeroFormatting.label(field.rawValue)
         }
         return HeroFormatting.inSentence(name) + (sort.descending ? ", descending" : "")
-    }
-
-    private func cardTexts(_ index: Int, _ key: HeroValueKey) -> (label: String, texts: [String]) {
-        let hero = heroes[index]
-        switch key {
-        case .fact(let position):
-            return (factLabels[position], factsView.items(hero.facts, position).map(\.text))
-        case .field(let field):
-            let texts: [String]
-            switch field {
-            case .name: texts = [hero.name]
-            case .id: texts = [hero.id]
-            case .slug: texts = [hero.slug]
-            case .aliases: texts = hero.aliases
-            default: texts = hero.groupValues(for: field)
-            }
-            return (HeroFormatting.label(field.rawValue), texts)
-        }
     }
 }

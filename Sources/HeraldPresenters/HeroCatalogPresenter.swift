@@ -22,17 +22,16 @@ public final class HeroCatalogPresenter: Sendable {
     public let sort: HeroSort
     /// Group key → value → index in `groups`, so detail pages find their groups directly.
     let groupIndexByValue: [HeroGroupKey: [String: Int]]
-    /// Per fact, its label, and the group key whose pages its values link to.
+    /// Per fact, its label, and the groups its values link to (value → index in `groups`), found
+    /// once rather than by the group key for each value on each page.
     let factLabels: [String]
-    let factGroups: [HeroGroupKey?]
+    let factGroups: [[String: Int]?]
     let factsView: FactsView
     private let ranking: HeroRanking
     /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
     private let statScales: [String: Double]
-    // Worked out once per hero or per field name, not once per page that shows them.
-    private let initials: [String]
-    private let colors: [String]
-    private let totals: [String]
+    /// Worked out once per hero or per field name, not once per page that shows them.
+    private let cards: HeroCards
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
     private let detailChrome: [String: TemplateValue]
@@ -58,33 +57,26 @@ public final class HeroCatalogPresenter: Sendable {
         folder = context.heroesFolder
         pagination = Pagination(itemCount: heroes.count, perPage: perPage, firstRoute: context.heroesFolder + "/")
         ranking = HeroRanking(self.heroes, sortedByName: sort == .name)
-        factsView = FactsView(
+        let factsView = FactsView(
             facts: facts,
             formatter: FactFormatter(language: context.language, dayText: context.dayText, timeZone: context.timeZone),
             markdown: context.markdown)
+        self.factsView = factsView
         factLabels = factsView.labels
-        factGroups = facts.indices.map { index in groupBy.first { $0.value == .fact(index) } }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
         statScales = Self.statScales(sorted, settings: stats)
-        // Each hero's card pieces on every core: every hero needs them, and the dev server plans
-        // again on every rebuild.
-        let pieces = Parallel.map(Array(sorted.indices), chunk: 1024) { index in
-            (
-                HeroFormatting.initials(sorted[index].name), HeroFormatting.color(for: sorted[index].slug),
-                HeroFormatting.number(sorted[index].statsTotal)
-            )
-        }
-        initials = pieces.map(\.0)
-        colors = pieces.map(\.1)
-        totals = pieces.map(\.2)
+        // On every core: every hero needs its card, and the dev server plans again on every rebuild.
+        cards = HeroCards(sorted, card: card, factsView: factsView)
         labels = Self.labels(of: sorted, stats: stats)
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
         var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
+        factGroups = facts.indices.map { position in groupBy.first { $0.value == .fact(position) }.flatMap { index[$0] }
+        }
         sharedKey = Self.sharedFingerprint(
             context: context, count: sorted.count, statScales: statScales, labels: labels,
             choices: [
@@ -340,21 +332,12 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     /// A card's fields, in a map with room for `capacity` in all (a detail page adds its own).
-    private func cardFields(_ index: Int, links: Linker, capacity: Int = 10) -> [String: TemplateValue] {
-        var fields = [String: TemplateValue](minimumCapacity: capacity)
-        fields["name"] = .string(heroes[index].name)
+    private func cardFields(_ index: Int, links: Linker, capacity: Int = 0) -> [String: TemplateValue] {
+        var fields = cards.fields(index, capacity: capacity)
         fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
-        fields["publisher"] = .string(heroes[index].publisher ?? "—")
-        fields["alignment"] = .string(heroes[index].alignment ?? "unknown")
-        fields["alignment_class"] = .string(HeroFormatting.alignmentClass(heroes[index].alignment))
-        fields["stats_total"] = .string(totals[index])
-        fields["stats_text"] = .string(heroes[index].stats.isEmpty ? "no stats" : "total " + totals[index])
-        fields["initials"] = .string(initials[index])
-        fields["color"] = .string(colors[index])
-        // `.null`, not `nil`, which would leave the key out.
-        fields["image"] =
-            heroes[index].image.map { .string(HeroFormatting.isAbsolute($0) ? $0 : links.href($0)) } ?? .null
-        addCardFacts(index, to: &fields)
+        if let image = heroes[index].image, !HeroFormatting.isAbsolute(image) {
+            fields["image"] = .string(links.href(image))
+        }
         return fields
     }
 
