@@ -80,6 +80,9 @@ extension TaskItem {
         task.note = reader.text(rules.keyPaths(for: .note))
         task.contexts = unique(reader.list(rules.keyPaths(for: .contexts)))
         task.threshold = reader.day(rules.keyPaths(for: .threshold), name: "threshold date", in: rules.timeZone)
+        task.scheduled = reader.day(rules.keyPaths(for: .scheduled), name: "scheduled date", in: rules.timeZone)
+        task.start = reader.day(rules.keyPaths(for: .start), name: "start date", in: rules.timeZone)
+        task.cancelled = reader.day(rules.keyPaths(for: .cancelled), name: "cancelled date", in: rules.timeZone)
         if let (path, node) = reader.find(rules.keyPaths(for: .recurrence)),
             let text = reader.text(of: node, field: path)
         {

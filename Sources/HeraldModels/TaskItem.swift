@@ -33,6 +33,12 @@ public struct TaskItem: Sendable, Identifiable {
     public var contexts: [String] = []
     /// The day before which the task is not shown among the columns (todo.txt's `t:`).
     public var threshold: Day?
+    /// The day the task is planned for (the Obsidian Tasks plugin's ⏳).
+    public var scheduled: Day?
+    /// The day work on the task may start (🛫).
+    public var start: Day?
+    /// The day the task was cancelled (❌).
+    public var cancelled: Day?
     /// How the task comes back once done (todo.txt's `rec:`).
     public var recurrence: Recurrence?
     public var subtasks: [TaskItem]

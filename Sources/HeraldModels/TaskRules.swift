@@ -9,6 +9,8 @@ public enum TaskField: String, CaseIterable, Sendable {
     case note
     /// todo.txt's `@context`s, `t:` threshold, `rec:` recurrence and `h:1`.
     case contexts, threshold, recurrence, hidden
+    /// The Obsidian Tasks plugin's ⏳ scheduled, 🛫 start and ❌ cancelled days.
+    case scheduled, start, cancelled
 
     /// Keys tried in order when the config maps nothing, covering the common sources: JSON APIs,
     /// todo.txt (`completion_date`, `creation_date`, `projects`), Todoist-like exports.

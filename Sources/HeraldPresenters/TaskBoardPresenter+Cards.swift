@@ -29,7 +29,10 @@ extension TaskBoardPresenter {
             "assignees_text": task.assignees.isEmpty ? nil : .string(task.assignees.joined(separator: ", ")),
             "recurrence": task.recurrence.map { .string("Repeats \($0.description)") } ?? nil,
             "threshold": task.isUpcoming(at: context.now, in: context.timeZone)
-                ? task.threshold.map { .string("From \(context.dayText.short($0))") } ?? nil : nil
+                ? task.threshold.map { .string("From \(context.dayText.short($0))") } ?? nil : nil,
+            "scheduled": task.scheduled.map { .string("Scheduled \(context.dayText.short($0))") } ?? nil,
+            "start": task.start.map { .string("Starts \(context.dayText.short($0))") } ?? nil,
+            "cancelled": task.cancelled.map { .string("Cancelled \(context.dayText.short($0))") } ?? nil
         ]
         addChips(of: task, links: links, to: &view)
         factsView.add(task.facts, record: task.record, to: &view)

@@ -118,7 +118,7 @@ private let fullExample = """
             "herald.yml:6:5: error: unknown key 'titel' in 'tasks.fields' (did you mean 'title'?)",
             "herald.yml:7:5: error: unknown key 'zzz' in 'tasks.fields' (known keys: id, title, notes, status, completed, "
                 + "priority, created, due, completed_at, tags, project, assignee, image, url, subtasks, note, contexts, "
-                + "threshold, recurrence, hidden)",
+                + "threshold, recurrence, hidden, scheduled, start, cancelled)",
             "herald.yml:9:3: error: unknown key 'smrt' in 'markdown' (did you mean 'smart'?)"
         ])
 }

@@ -110,6 +110,13 @@ private func checkboxLines(_ text: String) -> Int {
     // [/] is doing; the done task says the day it was done.
     let doing = try #require(board.range(of: #"id="column-doing""#).map { String(board[$0.lowerBound...]) })
     #expect(doing.prefix(4000).contains("Build the pricing table"))
+    // 🛫 and ⏳ are the model's start and scheduled days, shown on the card.
+    let pricing = try #require(
+        board.range(of: "Build the pricing table").map { String(board[$0.lowerBound...].prefix(1500)) })
+    #expect(pricing.contains(#"<span class="muted">Starts Nov 10</span>"#))
+    let blog = try #require(
+        board.range(of: "Move the blog to a subdomain").map { String(board[$0.lowerBound...].prefix(1500)) })
+    #expect(blog.contains(#"<span class="muted">Scheduled Dec 1</span>"#))
     #expect(board.contains("Done Nov 12"))
     // Dataview's due and a quoted item; #1 is no tag.
     #expect(board.contains("Write release notes"))
@@ -152,4 +159,27 @@ private func checkboxLines(_ text: String) -> Int {
     let added = try await site.herald(["tasks", "add", "New"])
     #expect(added.status == 1)
     #expect(added.stderr.contains("(such as 'Content/vault/Inbox.md')"))
+}
+
+@Test func aCancelledDayIsReadAndADayThatIsNoneIsAnErrorAtItsLine() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+        title: Vault
+        tasks:
+          source: Content/notes.md
+          columns: [todo, doing, done]
+          status_map: {"-": done}
+
+        """,
+        "Content/notes.md": "- [-] Print flyers ❌ 2026-11-15\n- [ ] Plan the party ⏳ 2026-02-30 🛫 2026-13-01\n"
+    ])
+    let failed = try await site.herald(["build", "--now", "2026-11-21T10:00:00Z"])
+    #expect(failed.status == 1)
+    #expect(failed.stderr.contains("Content/notes.md:2:"), "\(failed.stderr)")
+    #expect(failed.stderr.contains("invalid scheduled date '2026-02-30'"), "\(failed.stderr)")
+    #expect(failed.stderr.contains("invalid start date '2026-13-01'"), "\(failed.stderr)")
+
+    try site.write("Content/notes.md", "- [-] Print flyers ❌ 2026-11-15\n")
+    #expect(try await site.herald(["build", "--now", "2026-11-21T10:00:00Z", "--strict"]).status == 0)
+    #expect(try site.read("Output/tasks/index.html").contains(#"<span class="muted">Cancelled Nov 15</span>"#))
 }

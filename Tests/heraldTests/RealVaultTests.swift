@@ -74,15 +74,22 @@ func vaultCheckboxes(in folder: URL, prefix: String) throws -> [VaultCheckbox] {
     return found
 }
 
-/// The lines whose due, created or done date is shaped like a day but is none (`2024-02-31`).
+/// The lines whose due, created, done, scheduled, start or cancelled date is shaped like a day but
+/// is none (`2024-02-31`). A task that status_map drops is not read past its status, so of its
+/// dates only the done date counts.
 private func impossibleDates(_ lines: [VaultCheckbox]) throws -> Set<String> {
-    let field = try NSRegularExpression(
-        pattern: "(?:\u{1F4C5}|\u{2795}|\u{2705})\u{FE0F}?[ \t]*([0-9]{4})-([0-9]{2})-([0-9]{2})")
+    let every = try NSRegularExpression(
+        pattern:
+            "(?:\u{1F4C5}|\u{2795}|\u{2705}|\u{23F3}|\u{231B}|\u{1F6EB}|\u{274C})\u{FE0F}?[ \t]*([0-9]{4})-([0-9]{2})-([0-9]{2})"
+    )
+    let done = try NSRegularExpression(pattern: "\u{2705}\u{FE0F}?[ \t]*([0-9]{4})-([0-9]{2})-([0-9]{2})")
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
     return Set(
         lines.filter { line in
-            field.matches(in: line.text, range: NSRange(line.text.startIndex..., in: line.text)).contains { match in
+            let field = statusMap[line.mark] == "~" ? done : every
+            return field.matches(in: line.text, range: NSRange(line.text.startIndex..., in: line.text)).contains {
+                match in
                 let parts = (1...3).compactMap {
                     Range(match.range(at: $0), in: line.text).flatMap { Int(line.text[$0]) }
                 }
