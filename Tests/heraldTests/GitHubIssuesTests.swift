@@ -113,3 +113,31 @@ private func escaped(_ text: String) -> String {
     let strict = try await site.herald(["build", "--strict", "--now", "2026-11-21T10:00:00Z"])
     #expect(strict.status != 0)
 }
+
+@Test func anIssueWithThreeAssigneesAndThreeLabelsShowsThemAll() async throws {
+    // PyGithub's recording of adding two assignees to issue #28: GitHub's answer is the issue itself.
+    let lines = try String(
+        contentsOf: RealData.url("tasks-github-issues/Issue.testAddAndRemoveAssignees.txt"), encoding: .utf8
+    ).components(separatedBy: "\n")
+    let post = try #require(
+        lines.indices.first {
+            lines[$0] == "POST" && $0 + 8 < lines.count
+                && lines[$0 + 3] == "/repos/PyGithub/PyGithub/issues/28/assignees"
+        })
+    let answer = lines[post + 8]
+    let issue = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    let logins = (issue["assignees"] as? [[String: Any]] ?? []).compactMap { $0["login"] as? String }
+    let labels = (issue["labels"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    #expect(logins.count == 3 && labels.count == 3)
+
+    let site = try TemporarySite(["herald.yml": try readmeGitHubConfig(), "Content/issues/issue-28.json": answer])
+    let build = try await site.herald(["build", "--strict", "--now", "2026-11-21T10:00:00Z"])
+    #expect(build.status == 0, "\(build.stderr)")
+    let board = try site.read("Output/tasks/index.html")
+    let start = try #require(board.range(of: #"id="task-28""#))
+    // The card runs to its tag chips' list and the item that closes it.
+    let card = String(board[start.lowerBound...].components(separatedBy: "</ul>\n</li>")[0])
+    #expect(card.contains(#"<a href="https://github.com/PyGithub/PyGithub/issues/28">Issue created by PyGithub</a>"#))
+    for login in logins { #expect(card.contains("<span>@\(login)</span>"), "\(login)") }
+    for label in labels { #expect(card.contains(#">#\#(escaped(label))</a>"#), "\(label)") }
+}
