@@ -106,7 +106,7 @@ private func escaped(_ text: String) -> String {
     try site.edit(
         "Content/heroes/lantern.md", replacing: "Lantern keeps the city's lights on.",
         with: "Lantern guards the harbour at night.")
-    let page = try await poll(.seconds(5)) {
+    let page = try await poll(ServeProcess.patience) {
         let hero = try await server.get("/heroes/lantern/")
         return hero.body.contains("Lantern guards the harbour at night.") ? hero : nil
     }
@@ -153,7 +153,7 @@ private func escaped(_ text: String) -> String {
     let config = try site.read("herald.yml")
     try site.write("herald.yml", config.replacingOccurrences(of: "title: Small Board", with: "titel: <Small> Board"))
     let server = try await ServeProcess(in: site.folder)
-    let stderr = try await poll(.seconds(5)) { server.stderr.contains("Build failed") ? server.stderr : nil }
+    let stderr = try await poll(ServeProcess.patience) { server.stderr.contains("Build failed") ? server.stderr : nil }
     let message = try #require(stderr.split(separator: "\n").first { $0.hasPrefix("herald.yml:") })
     for path in ["/", "/tasks/", "/heroes/lantern/"] {
         let page = try await server.get(path)

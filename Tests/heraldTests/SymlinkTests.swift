@@ -132,7 +132,7 @@ func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
 
     try Data(heroTemplate("Edited").utf8).write(
         to: site.root.appendingPathComponent("elsewhere/theme/hero.html.mustache"))
-    _ = try await poll(.seconds(10)) {
+    _ = try await poll(ServeProcess.patience) {
         try await server.get("/board/heroes/lantern/").body.contains("<h1>Edited: Lantern</h1>") ? true : nil
     }
     #expect(try await server.stop() == 0)
@@ -154,7 +154,7 @@ func aLinkInsideTheSiteLeadingOutOfItIsRefused(_ case: LinkOut) async throws {
     var before = "Lantern keeps the city's lights on."
     for after in ["Lantern guards the harbour at night.", "Lantern sleeps by day."] {
         try site.edit("Data/heroes/lantern.md", replacing: before, with: after)
-        _ = try await poll(.seconds(10)) {
+        _ = try await poll(ServeProcess.patience) {
             try await server.get("/board/heroes/lantern/").body.contains(after) ? true : nil
         }
         before = after
