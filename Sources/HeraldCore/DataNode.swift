@@ -143,6 +143,20 @@ public struct DataMap: Sendable {
         places = keys.count > Self.indexedCount ? Dictionary(zip(keys, keys.indices)) { first, _ in first } : nil
     }
 
+    /// Each key's hash value, in order; empty for a map large enough to keep a dictionary. A
+    /// reader that looks up dozens of keys in one small map (a task decoded from a line) compares
+    /// these numbers, and compares texts only where they match: equal texts hash alike.
+    public func keyHashes() -> [Int] {
+        places == nil ? keys.map(\.hashValue) : []
+    }
+
+    /// The value of `key`, whose hash value is `hash`, in this map whose `keyHashes()` are `hashes`.
+    public func node(forKey key: String, hash: Int, keyHashes hashes: [Int]) -> DataNode? {
+        guard places == nil, hashes.count == keys.count else { return self[key] }
+        for place in hashes.indices where hashes[place] == hash && keys[place] == key { return values[place] }
+        return nil
+    }
+
     /// Where `key` was written, when the source has positions; nil otherwise.
     public func position(ofKey key: String) -> KeyPosition? {
         guard !keyPositions.isEmpty, let place = place(of: key) else { return nil }

@@ -25,8 +25,13 @@ extension StringProtocol {
 
     /// Whether the text has anything but white space.
     public var hasVisibleText: Bool {
-        // An ASCII scalar needs no lookup in Unicode's tables, and most texts start with one.
-        unicodeScalars.contains { $0.isASCII ? Self.isPlainASCII($0) : !$0.properties.isWhitespace }
+        // Most texts start with a visible ASCII byte: answered without walking scalars at all,
+        // which a large file's tasks would do for each of their fields.
+        if let first = utf8.first, first < 0x80, first != UInt8(ascii: " "), !(0x09...0x0D).contains(first) {
+            return true
+        }
+        // An ASCII scalar needs no lookup in Unicode's tables.
+        return unicodeScalars.contains { $0.isASCII ? Self.isPlainASCII($0) : !$0.properties.isWhitespace }
     }
 
     /// The text without leading and trailing spaces and tabs only: line breaks and other Unicode

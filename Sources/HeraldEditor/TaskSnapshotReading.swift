@@ -38,15 +38,20 @@ extension TaskSnapshot {
     {
         let text = try TextCheck.validText(bytes, file: file.displayPath)
         let reader = TodoTxtRecordReader(comments: file.comments)
-        // Lines stand alone: a large file is read a piece per core, and the pieces put together in order.
-        let pieces = TodoTxtRecordReader.pieces(of: text, count: 4 * ProcessInfo.processInfo.activeProcessorCount)
+        // Lines stand alone: a large file is read in pieces on every core, and the pieces put
+        // together in order. Many small pieces, so that no core is left with a long last one
+        // while the others wait.
+        let pieces = TodoTxtRecordReader.pieces(of: text, count: 64 * ProcessInfo.processInfo.activeProcessorCount)
         let parts = Parallel.map(pieces, chunk: 1) { piece in
+            // Each piece its own copies of what every record refers to (see `TaskRules.unshared`).
+            let rules = rules.unshared()
+            let path = String(decoding: Array(file.displayPath.utf8), as: UTF8.self)
             var part = (
                 summaries: [RecordSummary](), decoded: [Decoded](), lineProblems: [Diagnostic](),
                 problems: [Diagnostic]()
             )
             part.lineProblems = reader.forEachRecord(
-                inLines: piece.lines, firstLine: piece.firstLine, file: file.displayPath
+                inLines: piece.lines, firstLine: piece.firstLine, file: path
             ) { record, span in
                 decode(
                     record, span: span, rules: rules, derivesLater: true, into: &part.summaries, &part.decoded,

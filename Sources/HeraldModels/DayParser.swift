@@ -4,7 +4,10 @@ extension Day {
     /// Whether `text` is written `YYYY-MM-DD`, digits and dashes, whether or not that day exists:
     /// todo.txt tells a date it must check from a word by this shape.
     public static func isISOShaped(_ text: some StringProtocol) -> Bool {
-        let bytes = Array(text.utf8)
+        withBytes(of: text, isISOShaped)
+    }
+
+    private static func isISOShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 10 else { return false }
         return bytes.indices.allSatisfy { index in
             index == 4 || index == 7
@@ -15,12 +18,26 @@ extension Day {
 
     /// Exactly `YYYY-MM-DD`; nil for any other text or a day that does not exist (`2014-02-32`).
     public init?(iso text: some StringProtocol) {
-        guard Day.isISOShaped(text) else { return nil }
-        var scanner = DigitScanner(Array(text.utf8))
+        guard let day = Day.withBytes(of: text, Day.iso) else { return nil }
+        self = day
+    }
+
+    private static func iso(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        guard isISOShaped(bytes) else { return nil }
+        var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
             scanner.skip("-"), let day = scanner.number(digits: 2)
         else { return nil }
-        self.init(year: year, month: month, day: day)
+        return Day(year: year, month: month, day: day)
+    }
+
+    /// The text's UTF-8 bytes in place when it keeps them contiguous (a native string does), so
+    /// that reading a date copies nothing: a large task file has a few million of them.
+    private static func withBytes<Result>(
+        of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// Reads `YYYY-MM-DD`, or an ISO 8601 timestamp (`2026-11-03T10:00:00Z`,
@@ -30,7 +47,11 @@ extension Day {
     /// site's): `2026-11-03T23:30:00Z` is November 4 in Berlin. A timestamp without a zone is
     /// already local time, so its date part is taken as written.
     public static func parse(_ text: String, in timeZone: TimeZone) -> Day? {
-        var scanner = DigitScanner(Array(text.utf8))
+        withBytes(of: text) { parse($0, in: timeZone) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, in timeZone: TimeZone) -> Day? {
+        var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
             let month = scanner.number(digits: 2), scanner.skip("-"),
             let dayOfMonth = scanner.number(digits: 2),
@@ -71,10 +92,10 @@ extension Day {
 
 /// Reads fixed-width ASCII numbers and separators from the front of a string.
 private struct DigitScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

@@ -25,10 +25,18 @@ struct FieldReader {
     /// The record's fields when they are a map: a field of one plain key, most of those read, is
     /// looked up in it directly rather than through `DataNode.resolve`.
     private let topLevel: DataMap?
+    /// `topLevel`'s key hashes (`DataMap.keyHashes`).
+    private let topLevelHashes: [Int]
 
     init(_ record: Record, kind: String, placeholders: Set<String> = []) {
         self.record = record
-        if case .map(let map) = record.fields.value { topLevel = map } else { topLevel = nil }
+        if case .map(let map) = record.fields.value {
+            topLevel = map
+            topLevelHashes = map.keyHashes()
+        } else {
+            topLevel = nil
+            topLevelHashes = []
+        }
         self.kind = kind
         unnamed = kind
         self.placeholders = placeholders
@@ -56,13 +64,13 @@ struct FieldReader {
     /// A link to show or follow (`image`, `url`): a path, or an http(s) or mailto URL. Any other
     /// scheme is left out with a warning: `javascript:` would run when clicked, and `data:` can
     /// carry a whole page of its own.
-    mutating func link(_ paths: [String]) -> String? {
+    mutating func link(_ paths: FieldPaths) -> String? {
         guard let (path, node) = find(paths), let text = text(of: node, field: path) else { return nil }
         return safeLink(text, field: path, node: node)
     }
 
     /// `links(_:)` for each item of a list of links.
-    mutating func links(_ paths: [String]) -> [String] {
+    mutating func links(_ paths: FieldPaths) -> [String] {
         guard let (path, node) = find(paths) else { return [] }
         let texts: [String]
         if case .list(let items) = node.value {
@@ -107,22 +115,30 @@ struct FieldReader {
 
     /// The first of `paths` that holds a value; the keys it passes over and takes are consumed.
     /// A path that runs into a list without `*` or an index is reported, never read as missing.
-    mutating func find(_ paths: [String]) -> (path: String, node: DataNode)? {
-        for path in paths {
-            let node: DataNode
-            if let topLevel, DataNode.isPlainKey(path) {
-                guard let found = topLevel[path] else { continue }
-                node = found
-            } else {
-                switch record.fields.resolve(path) {
-                case .found(let found): node = found
-                case .missing: continue
-                case .intoList(let listPath, let rest, let list):
-                    report(
-                        "field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))",
-                        at: list)
-                    return nil
+    mutating func find(_ paths: FieldPaths) -> (path: String, node: DataNode)? {
+        for (index, path) in paths.texts.enumerated() {
+            let lookup: DataPath.Lookup
+            switch paths.steps[index] {
+            case .key:
+                if let topLevel {
+                    lookup =
+                        topLevel.node(forKey: path, hash: paths.hashes[index], keyHashes: topLevelHashes)
+                        .map { .found($0) } ?? .missing
+                } else {
+                    lookup = record.fields.resolve(path)
                 }
+            case .path(let parsed): lookup = parsed.lookup(in: record.fields)
+            case .unreadable: lookup = .missing
+            }
+            let node: DataNode
+            switch lookup {
+            case .found(let found): node = found
+            case .missing: continue
+            case .intoList(let listPath, let rest, let list):
+                report(
+                    "field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))",
+                    at: list)
+                return nil
             }
             if tracksConsumed, !path.utf8.contains(UInt8(ascii: ".")) { consumed.append(path) }
             if !isMissing(node.value) { return (path, node) }
@@ -130,7 +146,7 @@ struct FieldReader {
         return nil
     }
 
-    mutating func text(_ paths: [String]) -> String? {
+    mutating func text(_ paths: FieldPaths) -> String? {
         guard let (path, node) = find(paths) else { return nil }
         return text(of: node, field: path)
     }
@@ -149,7 +165,7 @@ struct FieldReader {
 
     /// A yes/no value: booleans, 0/1, `true`/`false`/`yes`/`no` in any case, and, when
     /// `acceptsX`, todo.txt's completion mark `x`.
-    mutating func flag(_ paths: [String], acceptsX: Bool) -> (value: Bool, node: DataNode)? {
+    mutating func flag(_ paths: FieldPaths, acceptsX: Bool) -> (value: Bool, node: DataNode)? {
         guard let (path, node) = find(paths) else { return nil }
         let value: Bool?
         switch node.value {
@@ -173,7 +189,7 @@ struct FieldReader {
         return (value, node)
     }
 
-    mutating func day(_ paths: [String], name: String, in timeZone: TimeZone) -> Day? {
+    mutating func day(_ paths: FieldPaths, name: String, in timeZone: TimeZone) -> Day? {
         guard let (path, node) = find(paths) else { return nil }
         guard case .string(let text) = node.value else {
             report(
@@ -190,7 +206,7 @@ struct FieldReader {
 
     /// The explicit slug at `paths`, reported when unsafe but never changed (the user chose that
     /// URL), else one derived from the first of `names` that yields one.
-    mutating func slug(_ paths: [String], derivedFrom names: [String?]) -> String {
+    mutating func slug(_ paths: FieldPaths, derivedFrom names: [String?]) -> String {
         if let (path, node) = find(paths), let slug = text(of: node, field: path) {
             if let problem = Slug.problem(with: slug) {
                 report(
@@ -209,7 +225,7 @@ struct FieldReader {
     /// A list of texts: a list of scalars, or one text that, when `splitText`, is separated by
     /// commas or semicolons (a CSV cell, the superhero-api's group affiliations); placeholders are
     /// left out.
-    mutating func list(_ paths: [String], splitText: Bool = true) -> [String] {
+    mutating func list(_ paths: FieldPaths, splitText: Bool = true) -> [String] {
         guard let (path, node) = find(paths) else { return [] }
         switch node.value {
         case .list(let items):

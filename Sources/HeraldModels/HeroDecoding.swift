@@ -17,33 +17,33 @@ extension Hero {
                     "a hero must be a map of fields, found \(record.fields.value.kindName)"))
         }
         var reader = FieldReader(record, kind: "hero", placeholders: ["-"])
-        let name = reader.text(rules.keyPaths(for: .name))
-        let explicitID = reader.text(rules.keyPaths(for: .id))
+        let name = reader.text(rules.paths(for: .name))
+        let explicitID = reader.text(rules.paths(for: .id))
         reader.name = name ?? explicitID
         if name == nil {
             reader.unnamed = record.location.line > 0 ? "the hero at line \(record.location.line)" : "a hero"
             let keys = rules.keyPaths(for: .name).map { "'\($0)'" }.joined(separator: ", ")
             reader.report("\(reader.subject) has no name (looked for \(keys))", at: nil)
         }
-        let slug = reader.slug(rules.keyPaths(for: .slug), derivedFrom: [name, explicitID])
+        let slug = reader.slug(rules.paths(for: .slug), derivedFrom: [name, explicitID])
 
         var hero = Hero(id: explicitID ?? slug, slug: slug, name: name ?? "", location: record.location)
-        hero.fullName = reader.text(rules.keyPaths(for: .fullName))
+        hero.fullName = reader.text(rules.paths(for: .fullName))
         hero.biography = biography(&reader, rules: rules)
-        hero.publisher = reader.text(rules.keyPaths(for: .publisher))
-        hero.alignment = reader.text(rules.keyPaths(for: .alignment))
+        hero.publisher = reader.text(rules.paths(for: .publisher))
+        hero.alignment = reader.text(rules.paths(for: .alignment))
         hero.stats =
             rules.statFields.isEmpty
-            ? statsMap(&reader, paths: rules.keyPaths(for: .stats))
+            ? statsMap(&reader, paths: rules.paths(for: .stats))
             : rules.statFields.compactMap { path in
                 reader.find([path]).flatMap { stat(&reader, name: lastPart(of: path), node: $0.node) }
             }
-        hero.appearance = appearance(&reader, paths: rules.keyPaths(for: .appearance))
-        hero.aliases = reader.list(rules.keyPaths(for: .aliases))
-        hero.affiliations = reader.list(rules.keyPaths(for: .affiliations))
+        hero.appearance = appearance(&reader, paths: rules.paths(for: .appearance))
+        hero.aliases = reader.list(rules.paths(for: .aliases))
+        hero.affiliations = reader.list(rules.paths(for: .affiliations))
         hero.images = images(&reader, rules: rules)
         hero.image = hero.images.first
-        hero.tags = reader.list(rules.keyPaths(for: .tags))
+        hero.tags = reader.list(rules.paths(for: .tags))
         hero.extra = reader.extra
         hero.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
         if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
@@ -57,7 +57,7 @@ extension Hero {
     /// The record's image links, each resolved against the rules' image base; a path that would
     /// climb out of the site is an error at the record, never a broken link on its page.
     private static func images(_ reader: inout FieldReader, rules: HeroRules) -> [String] {
-        let paths = rules.keyPaths(for: .image)
+        let paths = rules.paths(for: .image)
         let links = reader.links(paths)
         guard !links.isEmpty else { return [] }
         return links.compactMap { link in
@@ -83,10 +83,10 @@ extension Hero {
         if rules.fields[.biography] == nil, case .map? = reader.record.fields.lookup("biography")?.value {
             return nil
         }
-        return reader.text(rules.keyPaths(for: .biography))
+        return reader.text(rules.paths(for: .biography))
     }
 
-    private static func statsMap(_ reader: inout FieldReader, paths: [String]) -> [Stat] {
+    private static func statsMap(_ reader: inout FieldReader, paths: FieldPaths) -> [Stat] {
         guard let (path, node) = reader.find(paths) else { return [] }
         guard case .map(let map) = node.value else {
             reader.report(
@@ -123,7 +123,7 @@ extension Hero {
     }
 
     /// Text per name; a list such as `["6'8", "203 cm"]` becomes `6'8 / 203 cm`.
-    private static func appearance(_ reader: inout FieldReader, paths: [String]) -> [Trait] {
+    private static func appearance(_ reader: inout FieldReader, paths: FieldPaths) -> [Trait] {
         guard let (path, node) = reader.find(paths) else { return [] }
         guard case .map(let map) = node.value else {
             reader.report(

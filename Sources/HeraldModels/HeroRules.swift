@@ -54,4 +54,9 @@ public struct HeroRules: Sendable {
     public func keyPaths(for field: HeroField) -> [String] {
         fields[field].map { [$0] } ?? field.defaultKeyPaths
     }
+
+    /// `keyPaths(for:)`, parsed.
+    func paths(for field: HeroField) -> FieldPaths {
+        FieldPaths(keyPaths(for: field))
+    }
 }

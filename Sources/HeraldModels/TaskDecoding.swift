@@ -22,8 +22,8 @@ extension TaskItem {
         }
         var reader = FieldReader(record, kind: "task")
         reader.tracksConsumed = keepsFields
-        let explicitID = reader.text(rules.keyPaths(for: .id))
-        let title = reader.text(rules.keyPaths(for: .title))
+        let explicitID = reader.text(rules.paths(for: .id))
+        let title = reader.text(rules.paths(for: .title))
         reader.name = title ?? explicitID
         if title == nil {
             reader.unnamed = record.location.line > 0 ? "the task at line \(record.location.line)" : "a task"
@@ -32,9 +32,9 @@ extension TaskItem {
         }
 
         // `h:1`: the user hides the task; like a status mapped to ~, it is not held against the build.
-        if reader.flag(rules.keyPaths(for: .hidden), acceptsX: false)?.value == true { return nil }
-        let completedAt = reader.day(rules.keyPaths(for: .completedAt), name: "completion date", in: rules.timeZone)
-        let flag = reader.flag(rules.keyPaths(for: .completed), acceptsX: true)
+        if reader.flag(rules.paths(for: .hidden), acceptsX: false)?.value == true { return nil }
+        let completedAt = reader.day(rules.paths(for: .completedAt), name: "completion date", in: rules.timeZone)
+        let flag = reader.flag(rules.paths(for: .completed), acceptsX: true)
         guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
         else { return nil }
 
@@ -60,30 +60,30 @@ extension TaskItem {
     private static func read(into task: inout TaskItem, from reader: inout FieldReader, rules: TaskRules) {
         let record = reader.record
         let body = record.body?.trimmed()
-        task.notes = body?.isEmpty == false ? record.body : reader.text(rules.keyPaths(for: .notes))
-        task.priority = reader.text(rules.keyPaths(for: .priority))?.trimmed()
-        task.created = reader.day(rules.keyPaths(for: .created), name: "creation date", in: rules.timeZone)
-        task.due = reader.day(rules.keyPaths(for: .due), name: "due date", in: rules.timeZone)
+        task.notes = body?.isEmpty == false ? record.body : reader.text(rules.paths(for: .notes))
+        task.priority = reader.text(rules.paths(for: .priority))?.trimmed()
+        task.created = reader.day(rules.paths(for: .created), name: "creation date", in: rules.timeZone)
+        task.due = reader.day(rules.paths(for: .due), name: "due date", in: rules.timeZone)
         task.tags = tags(&reader, rules: rules)
-        task.project = reader.text(rules.keyPaths(for: .project))
+        task.project = reader.text(rules.paths(for: .project))
         // One name, or several from a list (`assignees.*.login`); a text is never split, as a
         // name may hold a comma.
-        let assigneePaths = rules.keyPaths(for: .assignee)
+        let assigneePaths = rules.paths(for: .assignee)
         if case .list? = reader.find(assigneePaths)?.node.value {
             task.assignees = reader.list(assigneePaths, splitText: false)
         } else {
             task.assignees = reader.text(assigneePaths).map { [$0] } ?? []
         }
         task.assignee = task.assignees.first
-        task.image = reader.link(rules.keyPaths(for: .image))
-        task.url = reader.link(rules.keyPaths(for: .url))
-        task.note = reader.text(rules.keyPaths(for: .note))
-        task.contexts = unique(reader.list(rules.keyPaths(for: .contexts)))
-        task.threshold = reader.day(rules.keyPaths(for: .threshold), name: "threshold date", in: rules.timeZone)
-        task.scheduled = reader.day(rules.keyPaths(for: .scheduled), name: "scheduled date", in: rules.timeZone)
-        task.start = reader.day(rules.keyPaths(for: .start), name: "start date", in: rules.timeZone)
-        task.cancelled = reader.day(rules.keyPaths(for: .cancelled), name: "cancelled date", in: rules.timeZone)
-        if let (path, node) = reader.find(rules.keyPaths(for: .recurrence)),
+        task.image = reader.link(rules.paths(for: .image))
+        task.url = reader.link(rules.paths(for: .url))
+        task.note = reader.text(rules.paths(for: .note))
+        task.contexts = unique(reader.list(rules.paths(for: .contexts)))
+        task.threshold = reader.day(rules.paths(for: .threshold), name: "threshold date", in: rules.timeZone)
+        task.scheduled = reader.day(rules.paths(for: .scheduled), name: "scheduled date", in: rules.timeZone)
+        task.start = reader.day(rules.paths(for: .start), name: "start date", in: rules.timeZone)
+        task.cancelled = reader.day(rules.paths(for: .cancelled), name: "cancelled date", in: rules.timeZone)
+        if let (path, node) = reader.find(rules.paths(for: .recurrence)),
             let text = reader.text(of: node, field: path)
         {
             task.recurrence = Recurrence(text.trimmed())
@@ -107,7 +107,7 @@ extension TaskItem {
             reader.report("no board columns are configured for \(reader.subject)", at: nil)
             return ("", flag ?? false)
         }
-        guard let (path, node) = reader.find(rules.keyPaths(for: .status)) else {
+        guard let (path, node) = reader.find(rules.paths(for: .status)) else {
             if let (_, node) = reader.find(["mark"]), case .string(let mark) = node.value {
                 if let mapped = rules.statusMap[mark] {
                     guard let mapped else { return nil }
@@ -149,7 +149,7 @@ extension TaskItem {
         if let path = rules.fields[.tags] {
             found = reader.list([path])
         } else {
-            found = TaskField.tags.defaultKeyPaths.flatMap { reader.list([$0]) }
+            found = TaskField.tags.defaultKeyPaths.flatMap { reader.list(FieldPaths([$0])) }
         }
         return unique(found)
     }
@@ -164,7 +164,7 @@ extension TaskItem {
     }
 
     private static func subtasks(_ reader: inout FieldReader, rules: TaskRules, log: DiagnosticLog?) -> [TaskItem] {
-        guard let (path, node) = reader.find(rules.keyPaths(for: .subtasks)) else { return [] }
+        guard let (path, node) = reader.find(rules.paths(for: .subtasks)) else { return [] }
         guard case .list(let items) = node.value else {
             reader.report(
                 "field '\(path)' of \(reader.subject): expected a list of tasks, "

@@ -200,3 +200,30 @@ import Testing
     let plain = try #require(try TaskItem.decode(try record("title: x\nnotes: from the field\n"), rules: TaskRules()))
     #expect(plain.notes == "from the field")
 }
+
+@Test func everyFieldReadsTheKeyMappedToItAndNoOtherFieldsKey() throws {
+    var rules = TaskRules()
+    for field in TaskField.allCases {
+        #expect(rules.keyPaths(for: field) == field.defaultKeyPaths)
+    }
+    // Mapped one at a time, so that a field reading another's entry of the table shows.
+    for field in TaskField.allCases { rules.fields[field] = "own_\(field.rawValue)" }
+    for copy in [rules, rules.unshared()] {
+        for field in TaskField.allCases {
+            #expect(copy.keyPaths(for: field) == ["own_\(field.rawValue)"])
+        }
+    }
+    rules.fields[.due] = nil
+    #expect(rules.keyPaths(for: .due) == ["due", "due_date"])
+}
+
+@Test func aDateIsReadFromAFieldOfASubstringAsFromAString() throws {
+    let line = "due 2026-02-29 2026-03-01"
+    let words = line.split(separator: " ")
+    #expect(Day(iso: words[1]) == nil)
+    #expect(Day(iso: words[2])?.description == "2026-03-01")
+    #expect(Day.isISOShaped(words[2]))
+    #expect(!Day.isISOShaped(words[0]))
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+    #expect(Day.parse("2026-11-03T23:30:00Z", in: berlin)?.description == "2026-11-04")
+}
