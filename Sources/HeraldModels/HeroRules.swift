@@ -28,7 +28,11 @@ public struct HeroStatSetting: Sendable, Hashable {
 /// How records become heroes: where each field is in a record.
 public struct HeroRules: Sendable {
     /// Model field → dotted key path; a mapped field reads only its path.
-    public var fields: [HeroField: String]
+    public var fields: [HeroField: String] {
+        didSet { pathTable = Self.pathTable(fields) }
+    }
+    /// The paths read for each field, parsed once rather than for every record.
+    private var pathTable: [HeroField: FieldPaths]
     /// Key paths of single numbers that are each one stat, named by the path's last part
     /// (`[health, armor, shields]` in a CSV roster); when given, they replace the `stats` map.
     public var statFields: [String]
@@ -41,6 +45,7 @@ public struct HeroRules: Sendable {
 
     public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [RecordFact] = []) {
         self.fields = fields
+        pathTable = Self.pathTable(fields)
         self.statFields = statFields
         self.facts = facts
     }
@@ -57,6 +62,13 @@ public struct HeroRules: Sendable {
 
     /// `keyPaths(for:)`, parsed.
     func paths(for field: HeroField) -> FieldPaths {
-        FieldPaths(keyPaths(for: field))
+        pathTable[field] ?? FieldPaths(keyPaths(for: field))
+    }
+
+    private static func pathTable(_ fields: [HeroField: String]) -> [HeroField: FieldPaths] {
+        Dictionary(
+            uniqueKeysWithValues: HeroField.allCases.map { field in
+                (field, FieldPaths(fields[field].map { [$0] } ?? field.defaultKeyPaths))
+            })
     }
 }
