@@ -208,7 +208,8 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     let errors = strictErrors(
         "{{> p}}", ["items": [["name": "a"], ["name": "b"]]],
         partials: ["p": "{{#items}}{{name}}{{> p}}{{/items}}"])
-    #expect(clock.now - started < .seconds(5))
+    // Unbounded it never ends; the margin is for a machine loaded by the whole suite.
+    #expect(clock.now - started < .seconds(30))
     #expect(
         errors == [
             "p.mustache:1:19: error: partials nested more than 300 levels deep: p → p include each other without end"

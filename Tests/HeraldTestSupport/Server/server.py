@@ -111,7 +111,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(429, b"slow down", [("Retry-After", "1")])
             return self.answer(200, b'[{"name": "Patient"}]', [json_type])
         if path == "/stall.json":
-            time.sleep(30)
+            time.sleep(300)
             return self.answer(200, b"[]", [json_type])
         if path == "/truncated.json":
             return self.answer(200, b'[\n  {"name": "Cut', [json_type])
