@@ -143,17 +143,57 @@ public struct DataMap: Sendable {
         places = keys.count > Self.indexedCount ? Dictionary(zip(keys, keys.indices)) { first, _ in first } : nil
     }
 
-    /// Each key's hash value, in order; empty for a map large enough to keep a dictionary. A
-    /// reader that looks up dozens of keys in one small map (a task decoded from a line) compares
-    /// these numbers, and compares texts only where they match: equal texts hash alike.
-    public func keyHashes() -> [Int] {
-        places == nil ? keys.map(\.hashValue) : []
+    /// Each key's `keyHash`, in order, and a bit for each; none for a map large enough to keep a
+    /// dictionary. A reader that looks up dozens of keys in one small map (a task decoded from a
+    /// line) compares these numbers, and compares texts only where they match. Most of its keys
+    /// are absent, and most of those have a bit no key of the map has: no key is looked at.
+    public struct KeyHashes: Sendable {
+        let hashes: [Int]
+        let bits: UInt64
+
+        init(_ hashes: [Int]) {
+            self.hashes = hashes
+            bits = hashes.reduce(0) { $0 | ($1 == DataMap.unknownKeyHash ? ~0 : KeyHashes.bit($1)) }
+        }
+
+        static func bit(_ hash: Int) -> UInt64 {
+            1 << UInt64(hash & 63)
+        }
     }
 
-    /// The value of `key`, whose hash value is `hash`, in this map whose `keyHashes()` are `hashes`.
-    public func node(forKey key: String, hash: Int, keyHashes hashes: [Int]) -> DataNode? {
-        guard places == nil, hashes.count == keys.count else { return self[key] }
-        for place in hashes.indices where hashes[place] == hash && keys[place] == key { return values[place] }
+    /// The `KeyHashes` of this map.
+    public func keyHashes() -> KeyHashes {
+        KeyHashes(places == nil ? keys.map(Self.keyHash) : [])
+    }
+
+    /// A cheap hash of a key for `keyHashes`: FNV-1a over the bytes of an ASCII key, where
+    /// `hashValue`'s SipHash would cost several times more for each of a large file's records.
+    /// Texts Swift holds equal may differ in bytes (a Kelvin sign is a `K`), so a key with any
+    /// other byte gets `unknownKeyHash`, which matches every hash.
+    public static func keyHash(_ key: String) -> Int {
+        var key = key
+        return key.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var high: UInt8 = 0
+            for byte in bytes {
+                high |= byte
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return high < 0x80 ? Int(truncatingIfNeeded: hash) : unknownKeyHash
+        }
+    }
+
+    /// The `keyHash` of a key that is not all ASCII.
+    public static let unknownKeyHash = Int.min
+
+    /// The value of `key`, whose `keyHash` is `hash`, in this map whose `keyHashes()` are `keyHashes`.
+    public func node(forKey key: String, hash: Int, keyHashes: KeyHashes) -> DataNode? {
+        let hashes = keyHashes.hashes
+        guard places == nil, hashes.count == keys.count, hash != Self.unknownKeyHash else { return self[key] }
+        guard keyHashes.bits & KeyHashes.bit(hash) != 0 else { return nil }
+        for place in hashes.indices where hashes[place] == hash || hashes[place] == Self.unknownKeyHash {
+            if keys[place] == key { return values[place] }
+        }
         return nil
     }
 

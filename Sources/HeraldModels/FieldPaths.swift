@@ -13,7 +13,7 @@ struct FieldPaths: Sendable, ExpressibleByArrayLiteral {
 
     let texts: [String]
     let steps: [Step]
-    /// Each text's hash value, for `DataMap.node(forKey:hash:keyHashes:)`.
+    /// Each text's `DataMap.keyHash`, for `DataMap.node(forKey:hash:keyHashes:)`.
     let hashes: [Int]
 
     init(_ texts: [String]) {
@@ -22,7 +22,7 @@ struct FieldPaths: Sendable, ExpressibleByArrayLiteral {
             if DataNode.isPlainKey(text) { return .key }
             return DataPath(text).map { .path($0) } ?? .unreadable
         }
-        hashes = texts.map(\.hashValue)
+        hashes = texts.map(DataMap.keyHash)
     }
 
     init(arrayLiteral texts: String...) {

@@ -26,7 +26,7 @@ struct FieldReader {
     /// looked up in it directly rather than through `DataNode.resolve`.
     private let topLevel: DataMap?
     /// `topLevel`'s key hashes (`DataMap.keyHashes`).
-    private let topLevelHashes: [Int]
+    private let topLevelHashes: DataMap.KeyHashes
 
     init(_ record: Record, kind: String, placeholders: Set<String> = []) {
         self.record = record
@@ -35,7 +35,7 @@ struct FieldReader {
             topLevelHashes = map.keyHashes()
         } else {
             topLevel = nil
-            topLevelHashes = []
+            topLevelHashes = DataMap().keyHashes()
         }
         self.kind = kind
         unnamed = kind

@@ -145,22 +145,26 @@ extension TaskItem {
 
     /// Tags in source order without repeats.
     private static func tags(_ reader: inout FieldReader, rules: TaskRules) -> [String] {
-        let found: [String]
-        if let path = rules.fields[.tags] {
-            found = reader.list([path])
-        } else {
-            found = TaskField.tags.defaultKeyPaths.flatMap { reader.list(FieldPaths([$0])) }
-        }
-        return unique(found)
+        unique(reader.list(rules.paths(for: .tags)))
     }
 
     /// Names in source order without repeats or a leading `@`.
     private static func unique(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return
-            names
-            .map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
+        var kept: [String] = []
+        kept.reserveCapacity(names.count)
+        // A task has a few names, looked through faster than hashed; many get a set.
+        var seen: Set<String>? = names.count > 16 ? [] : nil
+        for name in names {
+            let name = name.utf8.first == UInt8(ascii: "@") && name.hasPrefix("@") ? String(name.dropFirst()) : name
+            guard !name.isEmpty else { continue }
+            if seen != nil {
+                guard seen?.insert(name).inserted == true else { continue }
+            } else if kept.contains(name) {
+                continue
+            }
+            kept.append(name)
+        }
+        return kept
     }
 
     private static func subtasks(_ reader: inout FieldReader, rules: TaskRules, log: DiagnosticLog?) -> [TaskItem] {

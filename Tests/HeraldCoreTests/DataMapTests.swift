@@ -25,6 +25,20 @@ import Testing
         #expect(kept[key(1)] != nil && kept[key(2)] == nil)
     }
 
+    @Test func aKeyIsFoundByItsHashAsByItsTextEvenWhereEqualTextsDifferInBytes() {
+        // "Kelvin" spelt with a Kelvin sign and "café" with a combining accent: Swift holds them
+        // equal to their plain spellings, so a lookup by hash must find them as `map[key]` does.
+        var map = DataMap()
+        for key in ["title", "\u{212A}elvin", "cafe\u{301}", "due"] { map[key] = DataNode(.string(key)) }
+        let hashes = map.keyHashes()
+        for key in ["title", "Kelvin", "\u{212A}elvin", "café", "due", "missing", "Title"] {
+            let found = map.node(forKey: key, hash: DataMap.keyHash(key), keyHashes: hashes)
+            #expect(String(describing: found?.value) == String(describing: map[key]?.value), "\(key)")
+        }
+        #expect(map.node(forKey: "Kelvin", hash: DataMap.keyHash("Kelvin"), keyHashes: hashes) != nil)
+        #expect(map.node(forKey: "Title", hash: DataMap.keyHash("Title"), keyHashes: hashes) == nil)
+    }
+
     @Test func keyPositionsStayWithTheirKeys() {
         var map = DataMap()
         map[key(0)] = DataNode(.null)

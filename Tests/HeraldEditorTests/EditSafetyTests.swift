@@ -66,6 +66,40 @@ private let todo = "(A) Call Mom\nCall Dad\nBuy milk\n"
     #expect(try site.bytes == Array("Someone else's line\n".utf8))
 }
 
+@Test func aFileRewrittenMomentsAfterItWasWrittenIsComparedByItsBytes() throws {
+    // Written just now, then again by someone else with bytes of the same length and its time
+    // put back, as two writes within one tick of the file system's clock would leave it: only
+    // the bytes tell.
+    let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
+    let id = try #require(try site.tasks().first).id
+    var editor = try site.editor()
+    let url = site.site.url(site.path)
+    var status = stat()
+    #expect(stat(url.path, &status) == 0)
+    let written = status
+    nonisolated(unsafe) var sameStatus = false
+    let other = String(todo.map { $0 == "\n" ? "\n" : "z" })
+    editor.beforeWrite = {
+        let file = open(url.path, O_WRONLY | O_TRUNC)
+        _ = Array(other.utf8).withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        close(file)
+        let times = [written.st_atim, written.st_mtim]
+        _ = utimensat(AT_FDCWD, url.path, times, 0)
+        var now = stat()
+        sameStatus =
+            stat(url.path, &now) == 0 && now.st_ino == written.st_ino && now.st_size == written.st_size
+            && now.st_mtim.tv_sec == written.st_mtim.tv_sec && now.st_mtim.tv_nsec == written.st_mtim.tv_nsec
+    }
+    do {
+        _ = try editor.apply(.done(id: id))
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.description.contains("changed while this command ran"))
+    }
+    #expect(sameStatus, "the rewrite should leave the file's status as it was")
+    #expect(try site.bytes == Array(other.utf8))
+}
+
 @Test func aWriteKeepsTheFileModeAndLeavesNoTemporaryFile() throws {
     let site = try EditSite(path: "Content/todo.txt", bytes: Array(todo.utf8))
     let path = site.site.url(site.path).path

@@ -19,6 +19,8 @@ struct TaskFile {
     /// editor skips those lines as the build does.
     var comments: String?
     private let status: stat
+    /// When `status` was taken (the wall clock, as file times are).
+    private let statusTime: timespec
     private let limit: Int
 
     /// Reads the file; a file that is not a regular file, too large, or not writable is an error.
@@ -27,6 +29,8 @@ struct TaskFile {
         self.url = resolved
         self.displayPath = displayPath
         var status = stat()
+        var statusTime = timespec()
+        clock_gettime(CLOCK_REALTIME, &statusTime)
         guard stat(resolved.path, &status) == 0 else {
             throw Self.error(displayPath, "cannot read the task file: \(Self.lastError())")
         }
@@ -42,6 +46,7 @@ struct TaskFile {
         self.bytes = try FileBytes.read(SourceFile(url: resolved, path: displayPath), limit: limit)
         self.limit = limit
         self.status = status
+        self.statusTime = statusTime
     }
 
     /// Replaces the file with `newBytes`, unless it changed since it was read.
@@ -88,16 +93,33 @@ struct TaskFile {
 
     /// Throws when the file on disk is no longer the one read: another program (an editor, a
     /// sync client) wrote it meanwhile, and writing now would lose its change.
+    ///
+    /// A write stamps the file with the time it happens. So when the file had last been written
+    /// well before it was read, the same status now means no write since, and its bytes need not
+    /// be read again. A file written moments before it was read may be written again within the
+    /// same tick of the file system's clock, the same size: its bytes are compared.
     func checkUnchanged() throws(DiagnosticError) {
         var now = stat()
-        let same =
+        guard
             stat(url.path, &now) == 0 && now.st_ino == status.st_ino && now.st_dev == status.st_dev
-            && now.st_size == status.st_size && now.st_mtim.tv_sec == status.st_mtim.tv_sec
-            && now.st_mtim.tv_nsec == status.st_mtim.tv_nsec
-            && (try? FileBytes.read(SourceFile(url: url, path: displayPath), limit: limit)) == bytes
-        guard same else {
+                && now.st_size == status.st_size && now.st_mtim.tv_sec == status.st_mtim.tv_sec
+                && now.st_mtim.tv_nsec == status.st_mtim.tv_nsec
+                && (status.st_mtim.tv_sec < statusTime.tv_sec - 2 || sameBytesOnDisk())
+        else {
             throw Self.error(
                 displayPath, "the task file changed while this command ran; nothing was written, run it again")
+        }
+    }
+
+    private func sameBytesOnDisk() -> Bool {
+        guard let onDisk = try? FileBytes.read(SourceFile(url: url, path: displayPath), limit: limit),
+            onDisk.count == bytes.count
+        else { return false }
+        return onDisk.withUnsafeBytes { disk in
+            bytes.withUnsafeBytes { read in
+                guard let disk = disk.baseAddress, let read = read.baseAddress else { return true }
+                return memcmp(disk, read, bytes.count) == 0
+            }
         }
     }
 
