@@ -125,6 +125,14 @@ public struct DataMap: Sendable {
         }
     }
 
+    /// Adds `key` at the end without looking for it first: for a reader that builds a map of keys
+    /// it knows to be distinct (a todo.txt line's fields), where looking each up would cost more
+    /// than making the map. A key already in the map would be in it twice.
+    public mutating func append(newKey key: String, _ node: DataNode) {
+        assert(place(of: key) == nil, "\(key) is in the map already")
+        append(key, node, at: nil)
+    }
+
     private mutating func append(_ key: String, _ node: DataNode, at position: KeyPosition?) {
         if position != nil || !keyPositions.isEmpty {
             if keyPositions.isEmpty { keyPositions = Array(repeating: nil, count: keys.count) }

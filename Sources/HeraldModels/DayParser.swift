@@ -3,11 +3,16 @@ import Foundation
 extension Day {
     /// Whether `text` is written `YYYY-MM-DD`, digits and dashes, whether or not that day exists:
     /// todo.txt tells a date it must check from a word by this shape.
+    ///
+    /// Inlinable, as `init(iso:)`: a reader in another module gets it compiled for its own kind of
+    /// text, not through the protocol's witnesses.
+    @inlinable
     public static func isISOShaped(_ text: some StringProtocol) -> Bool {
         withBytes(of: text, isISOShaped)
     }
 
-    private static func isISOShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    static func isISOShaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == 10 else { return false }
         return bytes.indices.allSatisfy { index in
             index == 4 || index == 7
@@ -17,12 +22,14 @@ extension Day {
     }
 
     /// Exactly `YYYY-MM-DD`; nil for any other text or a day that does not exist (`2014-02-32`).
+    @inlinable
     public init?(iso text: some StringProtocol) {
         guard let day = Day.withBytes(of: text, Day.iso) else { return nil }
         self = day
     }
 
-    private static func iso(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+    @usableFromInline
+    static func iso(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
         guard isISOShaped(bytes) else { return nil }
         var scanner = DigitScanner(bytes)
         guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
@@ -33,7 +40,8 @@ extension Day {
 
     /// The text's UTF-8 bytes in place when it keeps them contiguous (a native string does), so
     /// that reading a date copies nothing: a large task file has a few million of them.
-    private static func withBytes<Result>(
+    @inlinable
+    static func withBytes<Result>(
         of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }

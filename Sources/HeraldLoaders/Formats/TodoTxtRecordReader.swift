@@ -93,12 +93,13 @@ public struct TodoTxtRecordReader: TextRecordReader {
     ) -> Result<Record?, DiagnosticError> {
         if isComment(line, comments: comments) { return .success(nil) }
         // Most lines are ASCII, whose bytes are their scalars: no String to decode them through.
+        let isASCII = line.allSatisfy { $0 < 0x80 }
         var scalars =
-            line.allSatisfy { $0 < 0x80 }
-            ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
+            isASCII ? line.map { Unicode.Scalar($0) } : Array(String(decoding: line, as: UTF8.self).unicodeScalars)
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars.removeLast() }
         guard scalars.contains(where: { $0 != " " && $0 != "\t" }) else { return .success(nil) }
-        var task = TodoTxtTask(scalars: scalars, line: number, file: file)
+        var task = TodoTxtTask(
+            scalars: scalars, ascii: isASCII ? line.prefix(scalars.count) : nil, line: number, file: file)
         let fields = task.fields()
         guard task.diagnostics.isEmpty else { return .failure(DiagnosticError(task.diagnostics)) }
         return .success(Record(fields: fields, location: SourceLocation(file: file, line: number, column: 1)))

@@ -21,6 +21,9 @@ import HeraldModels
 /// - `line`: the line number.
 struct TodoTxtTask {
     private let scalars: [Unicode.Scalar]
+    /// The line's bytes when it is all ASCII, one for each scalar: texts are then made from them
+    /// directly, rather than encoded again a scalar at a time.
+    private let ascii: ArraySlice<UInt8>?
     private let line: Int
     private let file: String
     private var index = 0
@@ -32,8 +35,10 @@ struct TodoTxtTask {
         "id": "id", "status": "status"
     ]
 
-    init(scalars: [Unicode.Scalar], line: Int, file: String) {
+    /// `ascii`: the line's bytes, when each is a scalar of `scalars`.
+    init(scalars: [Unicode.Scalar], ascii: ArraySlice<UInt8>?, line: Int, file: String) {
         self.scalars = scalars
+        self.ascii = ascii
         self.line = line
         self.file = file
     }
@@ -64,19 +69,20 @@ struct TodoTxtTask {
         let description = descriptionFields(into: &tags, pairs: &pairs)
         // A line's record has at most a dozen fields and a few of todo.txt's keys: room for all
         // at once, rather than growing the map's arrays a key at a time on each of a file's lines.
+        // Its keys are distinct (`knownKeys` names none of the others), so each is appended
+        // without being looked for.
         var fields = DataMap(capacity: 16)
-        fields["title"] = description.title
-        fields["text"] = description.text
-        fields["completed"] = completed
-        fields["completed_at"] = completedAt
-        fields["created"] = created
-        fields["priority"] = priority ?? tags["pri"]
-        tags["pri"] = nil
-        fields["projects"] = description.projects
-        fields["contexts"] = description.contexts
-        for (key, value) in tags.entries { fields[key] = value }
-        if !pairs.isEmpty { fields["pairs"] = node(.map(pairs), at: 0) }
-        fields["line"] = node(.int(line), at: 0)
+        fields.append(newKey: "title", description.title)
+        fields.append(newKey: "text", description.text)
+        fields.append(newKey: "completed", completed)
+        if let completedAt { fields.append(newKey: "completed_at", completedAt) }
+        if let created { fields.append(newKey: "created", created) }
+        if let priority = priority ?? tags["pri"] { fields.append(newKey: "priority", priority) }
+        fields.append(newKey: "projects", description.projects)
+        fields.append(newKey: "contexts", description.contexts)
+        for (key, value) in tags.entries where key != "pri" { fields.append(newKey: key, value) }
+        if !pairs.isEmpty { fields.append(newKey: "pairs", node(.map(pairs), at: 0)) }
+        fields.append(newKey: "line", node(.int(line), at: 0))
         return node(.map(fields), at: 0)
     }
 
@@ -99,7 +105,7 @@ struct TodoTxtTask {
         guard index + 10 <= scalars.count, index + 10 == scalars.count || isSpace(scalars[index + 10]) else {
             return nil
         }
-        let text = Self.string(scalars[index..<index + 10])
+        let text = string(scalars[index..<index + 10])
         guard Day.isISOShaped(text) else { return nil }
         if Day(iso: text) == nil { report("invalid \(kind) date '\(text)'", at: index) }
         let date = node(.string(text), at: index)
@@ -122,9 +128,9 @@ struct TodoTxtTask {
     private mutating func descriptionFields(into tags: inout DataMap, pairs: inout DataMap) -> Description {
         let start = index
         if start == scalars.count { report("the task has no description", at: start) }
-        // The title's scalars, words joined by one space: made into one string at the end rather
+        // The title's bytes, words joined by one space: made into one string at the end rather
         // than a string per word.
-        var title: [Unicode.Scalar] = []
+        var title: [UInt8] = []
         title.reserveCapacity(scalars.count - start)
         var projects: [DataNode] = []
         var contexts: [DataNode] = []
@@ -137,7 +143,7 @@ struct TodoTxtTask {
             let token = scalars[tokenStart..<index]
             skipSpaces()
             if token.count > 1, token.first == "+" || token.first == "@" {
-                let name = Self.string(token.dropFirst())
+                let name = string(token.dropFirst())
                 if token.first == "+" {
                     if seenProjects.insert(name) { projects.append(node(.string(name), at: tokenStart)) }
                     // The board shows a task's first project as its chip; any other stays in the title.
@@ -149,20 +155,20 @@ struct TodoTxtTask {
                     continue
                 }
             } else if let colon = keyValueColon(in: token) {
-                let key = Self.string(token[tokenStart..<colon])
-                let value = Self.string(token[(colon + 1)...])
+                let key = string(token[tokenStart..<colon])
+                let value = string(token[(colon + 1)...])
                 if let field = Self.knownKeys[key] {
                     tag(key: key, field: field, value: value, at: tokenStart, into: &tags)
                     continue
                 }
                 pairs[key] = node(.string(value), at: tokenStart)
             }
-            if !title.isEmpty { title.append(" ") }
-            title.append(contentsOf: token)
+            if !title.isEmpty { title.append(UInt8(ascii: " ")) }
+            appendBytes(of: token, to: &title)
         }
-        let text = Self.string(scalars[start...])
+        let text = string(scalars[start...])
         return Description(
-            title: node(.string(Self.string(title)), at: start),
+            title: node(.string(String(decoding: title, as: UTF8.self)), at: start),
             text: node(.string(text), at: start),
             projects: node(.list(projects), at: start),
             contexts: node(.list(contexts), at: start))
@@ -214,18 +220,33 @@ struct TodoTxtTask {
         }
     }
 
-    /// The text of some scalars, encoded in one go: a `String` appended to one scalar at a time
-    /// encodes each on its own and checks its room at each, which dominates reading a large file.
-    static func string(_ scalars: some Collection<Unicode.Scalar>) -> String {
-        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+    /// The text of a run of the line's scalars: from the line's bytes when it is ASCII, else
+    /// encoded in one go (a `String` appended to one scalar at a time encodes each on its own and
+    /// checks its room at each, which dominates reading a large file).
+    private func string(_ part: ArraySlice<Unicode.Scalar>) -> String {
+        if let ascii {
+            let base = ascii.startIndex
+            return String(decoding: ascii[(base + part.startIndex)..<(base + part.endIndex)], as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: part.count * 4) { buffer in
             var count = 0
-            for scalar in scalars {
+            for scalar in part {
                 UTF8.encode(scalar) { unit in
                     buffer[count] = unit
                     count += 1
                 }
             }
             return count
+        }
+    }
+
+    /// Appends the UTF-8 bytes of a run of the line's scalars.
+    private func appendBytes(of part: ArraySlice<Unicode.Scalar>, to bytes: inout [UInt8]) {
+        if let ascii {
+            let base = ascii.startIndex
+            bytes.append(contentsOf: ascii[(base + part.startIndex)..<(base + part.endIndex)])
+        } else {
+            for scalar in part { UTF8.encode(scalar) { bytes.append($0) } }
         }
     }
 
