@@ -162,6 +162,30 @@ private func tasks(_ name: String) throws -> [Int: Record] {
     #expect(record["title"]?.string == "Pay rent")
 }
 
+@Test func aLineWithLettersBeyondASCIIReadsAsItsASCIIKin() throws {
+    // An ASCII line's texts come from its bytes, any other line's from its scalars: the same
+    // fields, and columns counted in characters either way.
+    let lines = [
+        "(B) 2026-01-02 Grüße an Jürgen +Büro @tél note:über due:2026-03-04 +zwei",
+        "(B) 2026-01-02 Gruse an Jurgen +Buro @tel note:uber due:2026-03-04 +zwei"
+    ]
+    let records = try lines.map { try #require(try read(TodoTxtRecordReader(), $0).first) }
+    let accented = records[0]
+    #expect(accented["title"]?.string == "Grüße an Jürgen note:über +zwei")
+    #expect(accented["text"]?.string == String(lines[0].dropFirst(15)))
+    #expect(accented["projects"]?.strings == ["Büro", "zwei"])
+    #expect(accented["contexts"]?.strings == ["tél"])
+    #expect(accented["pairs.note"]?.string == "über")
+    for field in ["priority", "created", "due", "pairs.note"] {
+        #expect(accented[field]?.column == records[1][field]?.column, "\(field)")
+    }
+    #expect(records[1]["title"]?.string == "Gruse an Jurgen note:uber +zwei")
+    #expect(
+        errors(TodoTxtRecordReader(), "Grüße due:2026-02-30", file: "t.txt").map(\.description) == [
+            "t.txt:1:7: error: invalid due date '2026-02-30'"
+        ])
+}
+
 @Test func todoTxtInvalidDatesAreAllReported() {
     let text = """
         (A) Call Mom due:2014-02-32
