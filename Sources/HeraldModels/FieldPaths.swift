@@ -1,8 +1,9 @@
 import HeraldCore
 
 /// The key paths a field is read from, in the order tried, each parsed once: a rule's paths are
-/// read for every record, and a large task file has a million records.
-struct FieldPaths: Sendable, ExpressibleByArrayLiteral {
+/// read for every record, and a large task file has a million records. A class, so that handing
+/// a field's paths out of the rules' table retains one object, not each of its three arrays.
+final class FieldPaths: Sendable, ExpressibleByArrayLiteral {
     /// How a path is followed: a plain key looked up in the record's map, or a parsed path.
     enum Step: Sendable {
         case key
@@ -25,7 +26,7 @@ struct FieldPaths: Sendable, ExpressibleByArrayLiteral {
         hashes = texts.map(DataMap.keyHash)
     }
 
-    init(arrayLiteral texts: String...) {
+    convenience init(arrayLiteral texts: String...) {
         self.init(texts)
     }
 }

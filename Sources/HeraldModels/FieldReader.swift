@@ -24,7 +24,10 @@ struct FieldReader {
 
     /// The record's fields when they are a map: a field of one plain key, most of those read, is
     /// looked up in it directly rather than through `DataNode.resolve`.
-    private let topLevel: DataMap?
+    /// Not optional, empty for a record that is no map (`hasTopLevel`): an optional would be
+    /// copied out, its storage retained and released, on each of the dozens of lookups.
+    private let topLevel: DataMap
+    private let hasTopLevel: Bool
     /// `topLevel`'s key hashes (`DataMap.keyHashes`).
     private let topLevelHashes: DataMap.KeyHashes
 
@@ -32,11 +35,12 @@ struct FieldReader {
         self.record = record
         if case .map(let map) = record.fields.value {
             topLevel = map
-            topLevelHashes = map.keyHashes()
+            hasTopLevel = true
         } else {
-            topLevel = nil
-            topLevelHashes = DataMap().keyHashes()
+            topLevel = DataMap()
+            hasTopLevel = false
         }
+        topLevelHashes = topLevel.keyHashes()
         self.kind = kind
         unnamed = kind
         self.placeholders = placeholders
@@ -116,16 +120,19 @@ struct FieldReader {
     /// The first of `paths` that holds a value; the keys it passes over and takes are consumed.
     /// A path that runs into a list without `*` or an index is reported, never read as missing.
     mutating func find(_ paths: FieldPaths) -> (path: String, node: DataNode)? {
-        for (index, path) in paths.texts.enumerated() {
+        // By index, so that no path nor step is copied (and retained) unless it is needed.
+        for index in paths.texts.indices {
             let lookup: DataPath.Lookup
             switch paths.steps[index] {
             case .key:
-                if let topLevel {
-                    lookup =
-                        topLevel.node(forKey: path, hash: paths.hashes[index], keyHashes: topLevelHashes)
-                        .map { .found($0) } ?? .missing
+                if hasTopLevel {
+                    guard
+                        let found = topLevel.node(
+                            forKey: paths.texts[index], hash: paths.hashes[index], keyHashes: topLevelHashes)
+                    else { continue }
+                    lookup = .found(found)
                 } else {
-                    lookup = record.fields.resolve(path)
+                    lookup = record.fields.resolve(paths.texts[index])
                 }
             case .path(let parsed): lookup = parsed.lookup(in: record.fields)
             case .unreadable: lookup = .missing
@@ -136,10 +143,12 @@ struct FieldReader {
             case .missing: continue
             case .intoList(let listPath, let rest, let list):
                 report(
-                    "field '\(path)' of \(subject): \(DataPath.intoListAdvice(listPath: listPath, rest: rest))",
+                    "field '\(paths.texts[index])' of \(subject): "
+                        + DataPath.intoListAdvice(listPath: listPath, rest: rest),
                     at: list)
                 return nil
             }
+            let path = paths.texts[index]
             if tracksConsumed, !path.utf8.contains(UInt8(ascii: ".")) { consumed.append(path) }
             if !isMissing(node.value) { return (path, node) }
         }

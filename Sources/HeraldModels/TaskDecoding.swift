@@ -58,9 +58,8 @@ extension TaskItem {
     /// The fields of a task besides its name and place: notes, dates, people, links, chips and
     /// recurrence.
     private static func read(into task: inout TaskItem, from reader: inout FieldReader, rules: TaskRules) {
-        let record = reader.record
-        let body = record.body?.trimmed()
-        task.notes = body?.isEmpty == false ? record.body : reader.text(rules.paths(for: .notes))
+        let body = reader.record.body
+        task.notes = body?.hasVisibleText == true ? body : reader.text(rules.paths(for: .notes))
         task.priority = reader.text(rules.paths(for: .priority))?.trimmed()
         task.created = reader.day(rules.paths(for: .created), name: "creation date", in: rules.timeZone)
         task.due = reader.day(rules.paths(for: .due), name: "due date", in: rules.timeZone)

@@ -50,6 +50,9 @@ public struct TaskItem: Sendable, Identifiable {
     public var record = DataMap()
     public var location: SourceLocation
 
+    // Not inlined: inlined into `decode`, the new task was built aside and then copied, each of
+    // its texts and lists retained and released, once for each record of a large file.
+    @inline(never)
     public init(
         id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
         priority: String? = nil, created: Day? = nil, due: Day? = nil, completedAt: Day? = nil,
