@@ -59,12 +59,17 @@ extension TaskSnapshot {
             }
             return part
         }
+        // Room for all at once: a million summaries, copied again at each doubling, would
+        // otherwise cost more than putting them together.
         var summaries: [RecordSummary] = []
+        summaries.reserveCapacity(parts.reduce(0) { $0 + $1.summaries.count })
         var decoded: [Decoded] = []
+        decoded.reserveCapacity(parts.reduce(0) { $0 + $1.decoded.count })
         var problems: [Diagnostic] = []
         var lineProblems: [Diagnostic] = []
         for part in parts {
-            decoded += part.decoded.map { Decoded(recordIndex: $0.recordIndex + summaries.count, ownID: $0.ownID) }
+            let offset = summaries.count
+            for task in part.decoded { decoded.append(Decoded(recordIndex: task.recordIndex + offset, ownID: task.ownID)) }
             summaries += part.summaries
             problems += part.problems
             lineProblems += part.lineProblems

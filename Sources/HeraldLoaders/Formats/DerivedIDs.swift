@@ -81,14 +81,38 @@ public enum DerivedIDs {
 
     /// The titles more than one key has: those keys need their identity.
     public static func sharedTitles(_ keys: [DerivedIDKey?]) -> Set<TaskID.Hasher> {
-        // Sorted numbers rather than a dictionary of counts: a large file has a million titles.
-        let states = keys.compactMap { $0?.title.state }.sorted()
-        var shared = Set<UInt64>()
-        for index in states.indices.dropFirst() where states[index] == states[index - 1] {
-            shared.insert(states[index])
-        }
+        let shared = repeated(keys.compactMap { $0?.title.state })
         guard !shared.isEmpty else { return [] }
         return Set(keys.compactMap { key in key.flatMap { shared.contains($0.title.state) ? $0.title : nil } })
+    }
+
+    /// The numbers that occur more than once. A large file has a million titles: a table of
+    /// numbers probed in a row finds them in one pass, where sorting takes several and a
+    /// dictionary of counts hashes each number again.
+    static func repeated(_ numbers: [UInt64]) -> Set<UInt64> {
+        var capacity = 16
+        while capacity < numbers.count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        // 0 marks an empty slot, so the number 0 is counted apart.
+        var slots = [UInt64](repeating: 0, count: capacity)
+        var zeros = 0
+        var repeated = Set<UInt64>()
+        for number in numbers {
+            guard number != 0 else {
+                zeros += 1
+                if zeros == 2 { repeated.insert(0) }
+                continue
+            }
+            // The high bits of a multiplicative hash spread numbers whose low bits are alike.
+            var slot = Int(truncatingIfNeeded: (number &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+            while slots[slot] != 0, slots[slot] != number { slot = (slot + 1) & mask }
+            if slots[slot] == number {
+                repeated.insert(number)
+            } else {
+                slots[slot] = number
+            }
+        }
+        return repeated
     }
 
     /// One ID for each key, in order; nil where the key is nil. Every key of a shared title must
