@@ -69,7 +69,9 @@ extension TaskSnapshot {
         var lineProblems: [Diagnostic] = []
         for part in parts {
             let offset = summaries.count
-            for task in part.decoded { decoded.append(Decoded(recordIndex: task.recordIndex + offset, ownID: task.ownID)) }
+            for task in part.decoded {
+                decoded.append(Decoded(recordIndex: task.recordIndex + offset, ownID: task.ownID))
+            }
             summaries += part.summaries
             problems += part.problems
             lineProblems += part.lineProblems
