@@ -107,7 +107,7 @@ extension TaskItem {
             return ("", flag ?? false)
         }
         guard let (path, node) = reader.find(rules.paths(for: .status)) else {
-            if let (_, node) = reader.find(["mark"]), case .string(let mark) = node.value {
+            if let (_, node) = reader.find(checklistMark), case .string(let mark) = node.value {
                 if let mapped = rules.statusMap[mark] {
                     guard let mapped else { return nil }
                     return (mapped, flag ?? (mapped == last))
@@ -141,6 +141,10 @@ extension TaskItem {
         }
         return (status, flag ?? (status == last))
     }
+
+    /// Where a checklist's item keeps its box's mark; made once, as a task without a status
+    /// (every line of a todo.txt file) looks for it.
+    private static let checklistMark: FieldPaths = ["mark"]
 
     /// Tags in source order without repeats.
     private static func tags(_ reader: inout FieldReader, rules: TaskRules) -> [String] {

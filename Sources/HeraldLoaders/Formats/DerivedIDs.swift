@@ -13,10 +13,15 @@ public struct DerivedIDKey: Sendable {
     public init?(
         _ record: Record, idPaths: [String] = ["id"], titlePaths: [String] = ["title"], withIdentity: Bool = true
     ) {
-        guard !idPaths.contains(where: { Self.found($0, in: record) != nil }),
-            let node = titlePaths.lazy.compactMap({ Self.found($0, in: record) }).first,
-            case .string(let text) = node.value
-        else { return nil }
+        // Loops rather than closures, which would each take a copy of the record: a large file
+        // has a million records.
+        for path in idPaths where Self.found(path, in: record) != nil { return nil }
+        var titleNode: DataNode?
+        for path in titlePaths {
+            titleNode = Self.found(path, in: record)
+            if titleNode != nil { break }
+        }
+        guard case .string(let text)? = titleNode?.value else { return nil }
         title = TaskID.Hasher()
         title.add(utf8: text)
         if withIdentity { addIdentity(of: record) }
