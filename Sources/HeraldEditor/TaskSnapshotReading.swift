@@ -117,8 +117,8 @@ extension TaskSnapshot {
         // Any derived ID tells decoding that the record has none of its own.
         if key != nil { record.derivedID = "" }
         do throws(DiagnosticError) {
-            if let task = try TaskItem.decode(record, rules: rules, keepsFields: false) {
-                decoded.append(Decoded(recordIndex: summaries.count, ownID: task.idIsDerived ? nil : task.id))
+            if let (id, isDerived) = try TaskItem.decodedID(record, rules: rules) {
+                decoded.append(Decoded(recordIndex: summaries.count, ownID: isDerived ? nil : id))
             }
         } catch {
             problems += error.diagnostics

@@ -14,6 +14,23 @@ extension TaskItem {
         _ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
         keepsFields: Bool = true
     ) throws(DiagnosticError) -> TaskItem? {
+        try decoding(record, rules: rules, log: log, keepsFields: keepsFields) { $0 }
+    }
+
+    /// The ID `decode` gives the task of `record`, and whether it was derived; nil when
+    /// `status_map` drops it. For a reader that checks every record of a file and keeps only
+    /// their IDs: the task is read as `decode` reads it, but not copied out.
+    public static func decodedID(_ record: Record, rules: TaskRules) throws(DiagnosticError) -> (
+        id: String, isDerived: Bool
+    )? {
+        try decoding(record, rules: rules, log: nil, keepsFields: false) { ($0.id, $0.idIsDerived) }
+    }
+
+    /// `decode`, handing the task to `finish` for what the caller keeps of it.
+    private static func decoding<Kept>(
+        _ record: Record, rules: TaskRules, log: DiagnosticLog?, keepsFields: Bool,
+        _ finish: (TaskItem) -> Kept
+    ) throws(DiagnosticError) -> Kept? {
         guard case .map = record.fields.value else {
             throw DiagnosticError(
                 .error(
@@ -52,7 +69,7 @@ extension TaskItem {
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)
-        return task
+        return finish(task)
     }
 
     /// The fields of a task besides its name and place: notes, dates, people, links, chips and
