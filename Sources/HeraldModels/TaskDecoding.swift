@@ -8,8 +8,8 @@ extension TaskItem {
     ///
     /// The id is the `id` field, else the ID the format derived (`TaskID`), else the record's line.
     /// Warnings (a link left out) go to `log`.
-    /// Without `keepsFields`, the task keeps no copy of its record (`record`, `extra`): for a
-    /// reader that only checks every record of a file and keeps their IDs.
+    /// Without `keepsFields`, the task keeps no copy of its record (`record`, `extra`): for an
+    /// editor that needs its fields, not its source.
     public static func decode(
         _ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
         keepsFields: Bool = true
