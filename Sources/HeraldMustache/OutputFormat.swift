@@ -34,13 +34,11 @@ public enum OutputFormat: Sendable, Hashable {
 /// Byte-level escaping: a table says which ASCII bytes need a replacement, and everything between
 /// two such bytes is appended in one run.
 struct Escaper: Sendable {
-    /// Replacement index + 1 per byte; 0 keeps the byte.
+    /// Replacement index + 1 per byte; 0 keeps the byte; `special` marks a byte to look at more
+    /// closely (a control byte JSON escapes as \u00XX, the lead byte of an XML noncharacter).
     private let table: [UInt8]
     private let replacements: [[UInt8]]
-    /// JSON must also escape every control byte, as \u00XX.
-    private let escapesControls: Bool
-    /// XML forbids U+FFFE and U+FFFF (the bytes EF BF BE and EF BF BF) too.
-    private let dropsNoncharacters: Bool
+    private static let special: UInt8 = 255
 
     private init(_ pairs: [(Character, String)], escapesControls: Bool = false, dropsNoncharacters: Bool = false) {
         var table = [UInt8](repeating: 0, count: 256)
@@ -50,10 +48,14 @@ struct Escaper: Sendable {
             replacements.append(Array(replacement.utf8))
             table[Int(byte)] = UInt8(replacements.count)
         }
+        // JSON must also escape every control byte, as \u00XX.
+        if escapesControls {
+            for byte in 0..<0x20 where table[byte] == 0 { table[byte] = Self.special }
+        }
+        // XML forbids U+FFFE and U+FFFF (the bytes EF BF BE and EF BF BF) too.
+        if dropsNoncharacters { table[0xEF] = Self.special }
         self.table = table
         self.replacements = replacements
-        self.escapesControls = escapesControls
-        self.dropsNoncharacters = dropsNoncharacters
     }
 
     /// A NUL byte is never passed on, in any format: it ends strings in C tools and is a parse
@@ -87,32 +89,50 @@ struct Escaper: Sendable {
     )
 
     func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var runStart = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            let slot = table[Int(byte)]
-            if dropsNoncharacters, byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF,
-                bytes[index + 2] & 0xFE == 0xBE
-            {
-                if runStart < index {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        table.withUnsafeBufferPointer { table in
+            func flush(_ start: Int, _ end: Int) {
+                if start < end {
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + start, count: end - start))
                 }
-                runStart = index + 3
-                continue
             }
-            if index < runStart || (slot == 0 && !(escapesControls && byte < 0x20)) { continue }
-            if runStart < index {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            var runStart = 0
+            var index = 0
+            while index < count {
+                // Most text needs no escape: eight such bytes cost one test.
+                if index + 8 <= count {
+                    let word = base + index
+                    if table[Int(word[0])] | table[Int(word[1])] | table[Int(word[2])] | table[Int(word[3])]
+                        | table[Int(word[4])] | table[Int(word[5])] | table[Int(word[6])] | table[Int(word[7])] == 0
+                    {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = base[index]
+                let slot = table[Int(byte)]
+                if slot == 0 {
+                    index += 1
+                } else if slot != Self.special {
+                    flush(runStart, index)
+                    output.append(contentsOf: replacements[Int(slot) - 1])
+                    index += 1
+                    runStart = index
+                } else if byte < 0x20 {
+                    flush(runStart, index)
+                    appendUnicodeEscape(byte, to: &output)
+                    index += 1
+                    runStart = index
+                } else if index + 2 < count, base[index + 1] == 0xBF, base[index + 2] & 0xFE == 0xBE {
+                    flush(runStart, index)
+                    index += 3
+                    runStart = index
+                } else {
+                    index += 1
+                }
             }
-            if slot != 0 {
-                output.append(contentsOf: replacements[Int(slot) - 1])
-            } else {
-                appendUnicodeEscape(byte, to: &output)
-            }
-            runStart = index + 1
-        }
-        if runStart < bytes.count {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            flush(runStart, count)
         }
     }
 

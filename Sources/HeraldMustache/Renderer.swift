@@ -133,7 +133,7 @@ struct Renderer {
         guard let first = name.parts.first else { return stack.last }
         var found: TemplateValue?
         for context in stack.reversed() {
-            if case .map(let map) = context, let value = map[first.key] {
+            if case .map(let map) = context, let value = map.value(forKey: first.key, hash: first.hash) {
                 found = value
                 break
             }
@@ -149,7 +149,7 @@ struct Renderer {
     private static func child(of value: TemplateValue, _ part: Name.Part) -> TemplateValue? {
         switch value {
         case .map(let map):
-            return map[part.key]
+            return map.value(forKey: part.key, hash: part.hash)
         case .list(let items):
             guard let index = part.index, items.indices.contains(index) else { return nil }
             return items[index]
@@ -170,7 +170,7 @@ struct Renderer {
         }
         guard var value = found else {
             let innermost =
-                stack.reversed().lazy.compactMap { context -> [String: TemplateValue]? in
+                stack.reversed().lazy.compactMap { context -> TemplateMap? in
                     if case .map(let map) = context { map } else { nil }
                 }.first ?? [:]
             var everywhere: [String] = innermost.keys.sorted()

@@ -51,6 +51,8 @@ struct Position: Sendable {
 struct Name: Sendable {
     struct Part: Sendable {
         let key: String
+        /// The key's `DataMap.keyHash`, worked out once for every lookup of the name.
+        let hash: Int
         /// Set when the part is a number, so `items.0` can index a list.
         let index: Int?
     }
@@ -65,7 +67,7 @@ struct Name: Sendable {
             text == "."
             ? []
             : text.split(separator: ".", omittingEmptySubsequences: false).map {
-                Part(key: String($0), index: Int($0))
+                Part(key: String($0), hash: DataMap.keyHash(String($0)), index: Int($0))
             }
     }
 }

@@ -12,7 +12,7 @@ extension TemplateValue {
         case .string(let value): self = .string(value)
         case .list(let items): self = .list(items.map(TemplateValue.init))
         case .map(let map):
-            self = .map(Dictionary(uniqueKeysWithValues: map.entries.map { ($0.key, TemplateValue($0.node)) }))
+            self = .map(TemplateMap(uniqueKeysWithValues: map.entries.lazy.map { ($0.key, TemplateValue($0.node)) }))
         }
     }
 }

@@ -12,7 +12,7 @@ extension TemplateValue: Encodable {
             if value.isFinite { try container.encode(value) } else { try container.encodeNil() }
         case .string(let text), .html(let text): try container.encode(text)
         case .list(let items): try container.encode(items)
-        case .map(let map): try container.encode(map)
+        case .map(let map): try container.encode(Dictionary(map.lazy.map { ($0.key, $0.value) }) { _, last in last })
         }
     }
 

@@ -8,7 +8,7 @@ public enum TemplateValue: Sendable, Hashable {
     /// Markup rendered beforehand (a Markdown body turned into HTML): inserted as is, never escaped.
     case html(String)
     case list([TemplateValue])
-    case map([String: TemplateValue])
+    case map(TemplateMap)
 
     /// Mustache truthiness: a section over a falsy value renders nothing, an inverted one renders.
     ///
@@ -66,7 +66,7 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// A repeated key keeps its last value, as a later assignment would.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .map(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .map(TemplateMap(elements))
     }
 }
 
@@ -88,7 +88,10 @@ extension TemplateValue: Decodable {
         } else if let value = try? container.decode([TemplateValue].self) {
             self = .list(value)
         } else {
-            self = .map(try container.decode([String: TemplateValue].self))
+            self = .map(
+                TemplateMap(
+                    uniqueKeysWithValues: try container.decode([String: TemplateValue].self).map { ($0.key, $0.value) })
+            )
         }
     }
 }

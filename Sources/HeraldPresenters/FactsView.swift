@@ -36,12 +36,12 @@ struct FactsView: Sendable {
     /// Adds the keys to `view`; `link` gives an item's link (its group page), else an item that is
     /// a URL links to itself.
     func add(
-        _ values: [DataValue], record: DataMap, to view: inout [String: TemplateValue],
+        _ values: [DataValue], record: DataMap, to view: inout TemplateMap,
         link: (Int, FactFormatter.Item) -> String? = { _, _ in nil }
     ) {
         var list: [TemplateValue] = []
         list.reserveCapacity(facts.count)
-        var texts = [String: TemplateValue](minimumCapacity: facts.count)
+        var texts = TemplateMap(minimumCapacity: facts.count)
         for (position, fact) in facts.enumerated() {
             let items = items(values, position)
             // `.null`, not "—": a template tells a missing fact from one whose text is a dash.
@@ -65,7 +65,7 @@ struct FactsView: Sendable {
 
     /// `card_facts` (label, text, "—" and `missing` when the task lacks it) for the facts at `positions`, and
     /// `has_card_facts`.
-    func addCard(_ values: [DataValue], positions: [Int]?, to view: inout [String: TemplateValue]) {
+    func addCard(_ values: [DataValue], positions: [Int]?, to view: inout TemplateMap) {
         view["has_card_facts"] = .bool(!(positions ?? []).isEmpty)
         view["card_facts"] = .list(
             (positions ?? []).map { position in

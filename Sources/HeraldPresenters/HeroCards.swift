@@ -9,7 +9,7 @@ struct HeroCards: Sendable {
     /// The keys of a card less `href`, which the page adds, and `image` for an image the site holds.
     static let sharedKeys = 11
     /// By position in the catalog's `heroes`.
-    private let fields: [[String: TemplateValue]]
+    private let fields: [TemplateMap]
 
     init(_ heroes: [Hero], card: [HeroValueKey]?, factsView: FactsView) {
         fields = Parallel.map(Array(heroes.indices), chunk: 1024) { index in
@@ -17,18 +17,16 @@ struct HeroCards: Sendable {
         }
     }
 
-    /// Hero `index`'s card in a map with room for `capacity` keys in all; a card's own keys fit
-    /// into the shared map as it is.
-    func fields(_ index: Int, capacity: Int) -> [String: TemplateValue] {
-        guard capacity > Self.sharedKeys + 1 else { return fields[index] }
-        var map = [String: TemplateValue](minimumCapacity: capacity)
-        map.merge(fields[index]) { _, shared in shared }
+    /// Hero `index`'s card in a map with room for `capacity` keys in all.
+    func fields(_ index: Int, capacity: Int) -> TemplateMap {
+        var map = fields[index]
+        map.reserveCapacity(capacity)
         return map
     }
 
-    private static func fields(_ hero: Hero, card: [HeroValueKey]?, factsView: FactsView) -> [String: TemplateValue] {
-        // Room for `href` too, so that adding it to a copy makes no larger table.
-        var fields = [String: TemplateValue](minimumCapacity: sharedKeys + 1)
+    private static func fields(_ hero: Hero, card: [HeroValueKey]?, factsView: FactsView) -> TemplateMap {
+        // Room for `href` too, which each page adds to its copy.
+        var fields = TemplateMap(minimumCapacity: sharedKeys + 1)
         let total = HeroFormatting.number(hero.statsTotal)
         fields["name"] = .string(hero.name)
         fields["publisher"] = .string(hero.publisher ?? "—")

@@ -7,7 +7,7 @@ import HeraldMustache
 extension HeroCatalogPresenter {
     /// Adds `facts`, `has_facts`, `fact` (name → text) and `record` to a detail page's hero, each
     /// grouped fact's items linked to their group pages.
-    func addFacts(_ index: Int, to view: inout [String: TemplateValue], links: Linker) {
+    func addFacts(_ index: Int, to view: inout TemplateMap, links: Linker) {
         factsView.add(heroes[index].facts, record: heroes[index].record, to: &view) { position, item in
             factGroups[position].flatMap { values in
                 item.raw.flatMap { values[$0] }.map { links.href(groups[$0].route) }

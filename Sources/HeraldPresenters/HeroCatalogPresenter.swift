@@ -34,7 +34,7 @@ public final class HeroCatalogPresenter: Sendable {
     private let cards: HeroCards
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
-    private let detailChrome: [String: TemplateValue]
+    private let detailChrome: TemplateMap
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
@@ -332,7 +332,7 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     /// A card's fields, in a map with room for `capacity` in all (a detail page adds its own).
-    private func cardFields(_ index: Int, links: Linker, capacity: Int = 0) -> [String: TemplateValue] {
+    private func cardFields(_ index: Int, links: Linker, capacity: Int = 0) -> TemplateMap {
         var fields = cards.fields(index, capacity: capacity)
         fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
         if let image = heroes[index].image, !HeroFormatting.isAbsolute(image) {

@@ -90,22 +90,22 @@ public struct SiteContext: Sendable {
     public func chrome(
         route: String, title pageTitle: String, description: String, links: Linker,
         section: String
-    ) -> [String: TemplateValue] {
+    ) -> TemplateMap {
         chrome(sharedChrome(links: links, section: section), route: route, title: pageTitle, description: description)
     }
 
     /// What `chrome` gives every page of one section at one depth (so with the same `links`): all
     /// but the page's title, description and canonical URL. A presenter of 10,000 pages alike makes
     /// it once and passes it to `chrome(_:route:title:description:)` for each.
-    public func sharedChrome(links: Linker, section: String) -> [String: TemplateValue] {
+    public func sharedChrome(links: Linker, section: String) -> TemplateMap {
         var nav: [TemplateValue] = [navItem("Home", "", links, current: section == "home")]
         if hasTasks { nav.append(navItem("Tasks", "tasks/", links, current: section == "tasks")) }
         if hasHeroes { nav.append(navItem(heroesTitle, heroesFolder + "/", links, current: section == "heroes")) }
         for page in pages { nav.append(navItem(page.title, page.route, links, current: section == page.route)) }
-        var assetLinks: [String: TemplateValue] = [:]
+        var assetLinks: TemplateMap = [:]
         for (name, assetRoute) in assets { assetLinks[name] = .string(links.href(assetRoute)) }
         // Room for the page's own keys, so that adding them does not grow the copy again.
-        var view = [String: TemplateValue](minimumCapacity: 32)
+        var view = TemplateMap(minimumCapacity: 32)
         view["site"] = [
             "title": .string(title), "language": .string(language), "base_url": .string(baseURL),
             "heroes_title": .string(heroesTitle)
@@ -123,9 +123,9 @@ public struct SiteContext: Sendable {
     /// `shared` (from `sharedChrome` for the page's section and depth) with the page's own title,
     /// description and canonical URL.
     public func chrome(
-        _ shared: [String: TemplateValue], route: String, title pageTitle: String,
+        _ shared: TemplateMap, route: String, title pageTitle: String,
         description: String
-    ) -> [String: TemplateValue] {
+    ) -> TemplateMap {
         var view = shared
         view["page_title"] = .string(pageTitle == title ? title : "\(pageTitle) · \(title)")
         view["description"] = .string(description)
@@ -134,7 +134,7 @@ public struct SiteContext: Sendable {
     }
 
     /// Links most pages use; presenters add their own to this map.
-    public func standardLinks(_ links: Linker) -> [String: TemplateValue] {
+    public func standardLinks(_ links: Linker) -> TemplateMap {
         [
             "home": .string(links.href("")),
             "root": .string(links.root),

@@ -4,7 +4,7 @@ import HeraldMustache
 /// A task's card: what the board, the task pages and the report show of one task.
 extension TaskBoardPresenter {
     func card(_ task: TaskItem, index: Int, links: Linker) -> TemplateValue {
-        var view: [String: TemplateValue] = [
+        var view: TemplateMap = [
             "id": .string(Self.anchor(task.id)),
             "task_id": .string(task.id),
             "title": .string(task.title),
@@ -72,7 +72,7 @@ extension TaskBoardPresenter {
     }
 
     /// The project, contexts and tags, each with the page of its tasks.
-    private func addChips(of task: TaskItem, links: Linker, to view: inout [String: TemplateValue]) {
+    private func addChips(of task: TaskItem, links: Linker, to view: inout TemplateMap) {
         // Typed: a nil assigned to a dictionary's subscript would remove the key, not set null.
         let project: TemplateValue =
             task.project.map { name in

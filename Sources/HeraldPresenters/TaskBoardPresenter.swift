@@ -273,7 +273,7 @@ public struct TaskBoardPresenter: Sendable {
     // MARK: Pieces
 
     /// Task pages count due dates from today, so their footer says which day that was.
-    private func chrome(route: String, title: String, description: String, links: Linker) -> [String: TemplateValue] {
+    private func chrome(route: String, title: String, description: String, links: Linker) -> TemplateMap {
         var view = context.chrome(route: route, title: title, description: description, links: links, section: "tasks")
         view["footer"] = context.datedFooter
         return view

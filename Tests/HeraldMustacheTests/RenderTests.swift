@@ -49,7 +49,7 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
 }
 
 @Test func strictListsEveryKnownKeyOrTheThreeNearestNeverACutList() {
-    var map: [String: TemplateValue] = [:]
+    var map: TemplateMap = [:]
     for key in ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"] { map[key] = 1 }
     #expect(
         strictErrors("{{zzz}}", .map(map)) == [
@@ -58,7 +58,7 @@ func strictErrors(_ source: String, _ value: TemplateValue = [:], partials: [Str
     let page = [
         "hero", "heroes", "site", "page", "pagination", "groups", "search", "title", "subtitle", "summary",
         "tagline", "url"
-    ].reduce(into: [String: TemplateValue]()) { $0[$1] = 1 }
+    ].reduce(into: TemplateMap()) { $0[$1] = 1 }
     #expect(
         strictErrors("{{titel}}", .map(page)) == [
             "page.html.mustache:1:1: error: unknown key 'titel' (nearest of the 12 known here: title, site, page, "
