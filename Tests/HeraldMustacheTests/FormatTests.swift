@@ -114,3 +114,73 @@ let nasty: TemplateValue = ["v": "<a href=\"x\">Tom & Jerry's</a>"]
     #expect(everyTopLevelFile.names == ["header", "layout", "page"])
     #expect(try everyTopLevelFile.render("page", ["which": "header"]) == "theme header")
 }
+
+/// What each format makes of one character, written out by hand: the reference the escapers'
+/// eight-bytes-at-a-time scan is compared with.
+private func referenceEscape(_ text: String, path: String) -> String {
+    let format = OutputFormat(templatePath: path)
+    var out = ""
+    for scalar in text.unicodeScalars {
+        let value = scalar.value
+        switch format {
+        case .html, .xml:
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += format == .html ? "&#39;" : "&apos;"
+            case "\u{0}": out += "\u{FFFD}"
+            default:
+                if value < 0x20, ![0x09, 0x0A, 0x0D].contains(value) { continue }
+                if format == .xml, value == 0xFFFE || value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        case .json:
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            case "\u{0}": out += "\u{FFFD}"
+            default:
+                if value < 0x20 { out += String(format: "\\u%04x", value) } else { out.unicodeScalars.append(scalar) }
+            }
+        case .markdown:
+            if scalar == "\u{0}" {
+                out += "\u{FFFD}"
+            } else {
+                if "\\`*_[]<>#+-!|~()&".unicodeScalars.contains(scalar) { out += "\\" }
+                out.unicodeScalars.append(scalar)
+            }
+        case .text:
+            out += scalar == "\u{0}" ? "\u{FFFD}" : String(scalar)
+        }
+    }
+    return out
+}
+
+@Test func everyFormatEscapesEachCharacterWhereverItStandsInTheText() throws {
+    let specials: [String] = [
+        "&", "<", ">", "\"", "'", "\\", "*", "\n", "\t", "\u{1}", "\u{1F}", "\u{0}", "\u{FFFE}", "\u{FFFF}", "é",
+        "\u{FFFD}"
+    ]
+    for path in ["p.html.mustache", "feed.xml.mustache", "a.json.mustache", "p.md.mustache", "robots.txt.mustache"] {
+        // Each special character at every place of texts up to 19 bytes long, alone and in pairs,
+        // so that it falls on every byte of the eight-byte steps and on the tail after them.
+        for length in 0..<20 {
+            for special in specials {
+                for place in 0...length {
+                    let plain = String(repeating: "a", count: length)
+                    var text = plain
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: place))
+                    text += special
+                    #expect(try render("{{v}}", ["v": .string(text)], path: path) == referenceEscape(text, path: path))
+                }
+            }
+        }
+    }
+}
