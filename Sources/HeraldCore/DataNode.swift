@@ -76,7 +76,8 @@ public struct DataMap: Sendable {
     /// Where each key itself stands, so "unknown key" errors point at the key rather than its
     /// value: one per key, or empty when no key has one.
     private var keyPositions: [KeyPosition?] = []
-    /// The place of each key, for a map of more than `indexedCount` keys; nil for a smaller one.
+    /// The place of each key, for a map of more than `indexedCount` keys; nil for a smaller one,
+    /// and for one `removing` made.
     private var places: [String: Int]?
     private static let indexedCount = 16
 
@@ -228,16 +229,17 @@ public struct DataMap: Sendable {
 
     /// The map without `removed` keys, in one pass, and without the keys' positions (each value
     /// keeps its own): what a model keeps of its record (its `extra` fields) is shown, never
-    /// reported on.
+    /// reported on. Nor does it get a dictionary of places, whatever its size: a model's record is
+    /// shown whole and looked up in a few times, and hashing every key of every record for a
+    /// dictionary cost more than those lookups, each of which compares the keys in turn.
     public func removing(_ removed: Set<String>) -> DataMap {
         var kept = DataMap()
         // Built anew and sized exactly: a copy would keep the whole map's capacity, and a model
         // keeps what is left for the whole build, 100,000 times over.
-        let left = keys.indices.filter { !removed.contains(keys[$0]) }
+        let left = removed.isEmpty ? Array(keys.indices) : keys.indices.filter { !removed.contains(keys[$0]) }
         guard !left.isEmpty else { return kept }
         kept.keys = left.map { keys[$0] }
         kept.values = left.map { values[$0] }
-        kept.index()
         return kept
     }
 

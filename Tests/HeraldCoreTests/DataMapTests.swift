@@ -23,6 +23,15 @@ import Testing
         let kept = map.removing([key(2), key(3)])
         #expect(kept.keys == (1...count).map(key).filter { $0 != key(2) && $0 != key(3) })
         #expect(kept[key(1)] != nil && kept[key(2)] == nil)
+        // A map `removing` made has no dictionary of places, whatever its size; it still grows.
+        var grown = kept
+        grown[key(count + 1)] = DataNode(.int(count + 1))
+        grown[key(1)] = DataNode(.string("again"))
+        #expect(grown.count == kept.count + 1)
+        #expect(grown.keys == kept.keys + [key(count + 1)])
+        guard case .string("again")? = grown[key(1)]?.value, case .int(count + 1)? = grown[key(count + 1)]?.value else {
+            Issue.record("a grown map lost a value"); return
+        }
     }
 
     @Test func aKeyIsFoundByItsHashAsByItsTextEvenWhereEqualTextsDifferInBytes() {
