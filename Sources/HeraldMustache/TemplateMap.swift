@@ -29,7 +29,11 @@ public struct TemplateMap: Sendable {
     /// A repeated key keeps its last value, as a later assignment would.
     public init(_ pairs: some Sequence<(String, TemplateValue)>) {
         entries.reserveCapacity(pairs.underestimatedCount)
-        for (key, value) in pairs { self[key] = value }
+        for (key, value) in pairs {
+            // A key whose bit no key before it has is new: most of a literal's keys need no search.
+            let hash = DataMap.keyHash(key)
+            if bits & Self.bit(hash) == 0 { append(key, hash: hash, value) } else { self[key] = value }
+        }
     }
 
     /// Keys known to be distinct (those of a dictionary or a `DataMap`), added without looking for
@@ -97,8 +101,7 @@ public struct TemplateMap: Sendable {
 extension TemplateMap: ExpressibleByDictionaryLiteral {
     /// A repeated key keeps its last value, as a later assignment would.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self.init(minimumCapacity: elements.count)
-        for (key, value) in elements { self[key] = value }
+        self.init(elements)
     }
 }
 
