@@ -151,8 +151,9 @@ import Testing
     let started = clock.now
     let result = try await site.build()
     // Unbounded, the aliases expand to hundreds of millions of values; the bound stops the build
-    // long before. The minute allowed is for a loaded machine.
-    #expect(clock.now - started < .seconds(60))
+    // long before. The three minutes allowed are for a loaded machine, where a process started
+    // while the whole suite runs has been seen to wait a minute before it runs.
+    #expect(clock.now - started < .seconds(180))
     #expect(result.status == 1)
     #expect(result.stderr.contains("Content/data/laughs.yml:"))
     #expect(result.stderr.contains("YAML aliases (*name) expand this document to too many values"))
