@@ -61,6 +61,8 @@ TARGETS = {
     "plain_herald_over_hugo_at_10k": 0.2,
     "scaling_100k_over_10k": 10.5,
     "no_change_rebuild_over_full": 0.15,
+    "one_changed_rebuild_over_full_at_10k": 0.2,
+    "one_changed_rebuild_over_full_at_100k": 0.1,
     "template_engine_over_swift_mustache": 3.0,
     "peak_memory_at_100k_mb": 500,
     "serve_hero_edit_to_event_seconds": 0.1,
@@ -371,9 +373,12 @@ class Bench:
         elif count == self.middle_size():
             entry["no_change_rebuild"] = self.no_change(herald_site, report_path, entry["herald"]["median_seconds"])
             entry["link_check"] = self.link_check(herald_site, entry["herald"]["median_seconds"])
+            entry["one_changed_rebuild"] = self.one_changed(herald_site, report_path, entry["herald"]["median_seconds"])
             entry["all_changed_rebuild"] = self.all_changed(herald_site, hugo_site)
             if RAM_BACKED and os.environ.get("BENCH_DISK") != "0":
                 entry["all_changed_rebuild_on_disk"] = self.all_changed_on_disk(count)
+        elif count >= 100000:
+            entry["one_changed_rebuild"] = self.one_changed(herald_site, report_path, entry["herald"]["median_seconds"])
         if not plain:
             self.results["sizes"][str(count)] = entry
         if not os.environ.get("BENCH_KEEP"):
@@ -398,6 +403,38 @@ class Bench:
             "written": max(r["written"] for r in reports),
             "unchanged": reports[-1]["unchanged"],
             "removed": max(r["removed"] for r in reports),
+            "phases_median_seconds": phase_medians(reports),
+        }
+        result["ratio_to_full_build"] = result["median_seconds"] / full
+        return result
+
+    def one_changed(self, site, report_path, full):
+        """Rebuilds over the output of the last build after an edit of one hero's text (another
+        hero each run, as a nightly build from an API or an editor's save would): what the build
+        renders and writes is that hero's page and the few pages that show its card. The files'
+        bytes are put back afterwards (the next step's build brings the output back in line)."""
+        folder = os.path.join(site, "Content", "heroes")
+        names = sorted(os.listdir(folder))
+        step = max(1, len(names) // (self.runs + 1))
+        originals, samples, reports = {}, [], []
+        for run in range(self.runs):
+            path = os.path.join(folder, names[(run + 1) * step % len(names)])
+            with open(path, "rb") as file:
+                originals[path] = file.read()
+            with open(path, "ab") as file:
+                file.write(f"\nEdited for run {run + 1}.\n".encode())
+            samples.append(self.herald_build(site, report_path))
+            with open(report_path) as file:
+                reports.append(json.load(file))
+            log(f"   one-changed rebuild {run + 1}/{self.runs} {samples[-1]['seconds']:8.2f} s"
+                f" written {reports[-1]['written']}, kept without rendering {reports[-1].get('reused', 0):,}")
+        for path, data in originals.items():
+            with open(path, "wb") as file:
+                file.write(data)
+        result = summarize(samples) | {
+            "written": max(r["written"] for r in reports),
+            "reused": min(r.get("reused", 0) for r in reports),
+            "pages": reports[-1]["pages"],
             "phases_median_seconds": phase_medians(reports),
         }
         result["ratio_to_full_build"] = result["median_seconds"] / full
@@ -648,6 +685,9 @@ class Bench:
             checks["herald_over_hugo_at_10k"] = sizes["10000"]["ratio_herald_over_hugo"]
             if "no_change_rebuild" in sizes["10000"]:
                 checks["no_change_rebuild_over_full"] = sizes["10000"]["no_change_rebuild"]["ratio_to_full_build"]
+            if "one_changed_rebuild" in sizes["10000"]:
+                checks["one_changed_rebuild_over_full_at_10k"] = (
+                    sizes["10000"]["one_changed_rebuild"]["ratio_to_full_build"])
             checks["herald_cpu_over_floor_at_10k"] = sizes["10000"]["herald_cpu_over_floor"]
             if "all_changed_rebuild" in sizes["10000"]:
                 checks["all_changed_rebuild_herald_over_hugo_at_10k"] = sizes["10000"]["all_changed_rebuild"]["ratio_herald_over_hugo"]
@@ -663,6 +703,9 @@ class Bench:
                                               / sizes["10000"]["herald"]["median_seconds"])
         if "100000" in sizes:
             checks["peak_memory_at_100k_mb"] = sizes["100000"]["herald"]["max_peak_mb"]
+            if "one_changed_rebuild" in sizes["100000"]:
+                checks["one_changed_rebuild_over_full_at_100k"] = (
+                    sizes["100000"]["one_changed_rebuild"]["ratio_to_full_build"])
         if "template_engine" in results:
             checks["template_engine_over_swift_mustache"] = results["template_engine"]["ratio"]
         serve = results.get("serve")
@@ -720,6 +763,11 @@ class Bench:
             phases = ", ".join(f"{k} {v:.2f}" for k, v in entry["herald"]["phases_median_seconds"].items())
             lines.append(f"  Herald phases at {int(count):,}: {phases}")
         for count, entry in sizes.items():
+            if "one_changed_rebuild" in entry:
+                o = entry["one_changed_rebuild"]
+                lines.append(f"One-hero-changed rebuild of {int(count):,}: {o['median_seconds']:.2f} s = "
+                             f"{o['ratio_to_full_build']:.2f}x a full build; written {o['written']}, "
+                             f"kept without rendering {o['reused']:,} of {o['pages']:,}")
             if "no_change_rebuild" in entry:
                 n = entry["no_change_rebuild"]
                 lines.append(f"No-change rebuild of {int(count):,}: {n['median_seconds']:.2f} s = "

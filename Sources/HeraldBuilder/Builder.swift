@@ -21,7 +21,8 @@ public struct Builder: Sendable {
     /// The caller commits the writer only when this comes back empty.
     /// `progress` hears (done, total) now and then, for a progress line on a terminal.
     /// `kept`, for the dev server, holds pages rendered by earlier runs: a page whose fingerprint
-    /// is unchanged takes its bytes from there instead of being made and rendered again.
+    /// is unchanged takes its bytes from there instead of being made and rendered again. A
+    /// writer may likewise `reuse` the file an earlier build made from the same fingerprint.
     public func run(
         _ items: [OutputItem], renderer: PageRenderer, writer: some OutputSink, kept: RenderedPages? = nil,
         progress: (@Sendable (Int, Int) -> Void)? = nil
@@ -92,14 +93,17 @@ public struct Builder: Sendable {
         case .file(let path, let bytes):
             try writer.add(path, bytes: bytes)
         case .page(let job):
-            let fingerprint = kept == nil ? nil : job.fingerprint?()
-            if let kept, let fingerprint, let bytes = kept.bytes(of: job.output, fingerprint: fingerprint) {
-                try writer.add(job.output, bytes: bytes)
-                return
+            let fingerprint = job.fingerprint?()
+            if let fingerprint {
+                if let kept, let bytes = kept.bytes(of: job.output, fingerprint: fingerprint) {
+                    try writer.add(job.output, bytes: bytes, fingerprint: fingerprint)
+                    return
+                }
+                if writer.reuse(job.output, fingerprint: fingerprint) { return }
             }
             let bytes = try renderer.renderBytes(job.template, try job.makeData(renderer))
             kept?.keep(job.output, fingerprint: fingerprint, bytes: bytes)
-            try writer.add(job.output, bytes: bytes)
+            try writer.add(job.output, bytes: bytes, fingerprint: fingerprint)
         }
     }
 }

@@ -46,20 +46,36 @@ struct Manifest: Sendable {
     /// The next manifest, written before a commit moves its first file and removed after the
     /// manifest is saved: when it is found, that commit was interrupted.
     static let journalName = "journal"
-    private static let header = "herald-manifest 1"
+    private static let header = "herald-manifest 2"
+    /// A manifest of the Herald before pages had fingerprints: read, its files kept, no page
+    /// taken as made from the same inputs.
+    private static let firstHeader = "herald-manifest 1"
 
     struct Entry: Sendable, Hashable {
         var hash: UInt64
         var size: Int
+        /// The fingerprint of what the page was made from (`OutputItem.fingerprint`), under the
+        /// manifest's `pages`; nil for a file without one.
+        var fingerprint: UInt64?
+
+        /// Whether the two name the same bytes, whatever they were made from.
+        func sameBytes(as other: Entry) -> Bool {
+            hash == other.hash && size == other.size
+        }
     }
 
     var entries: [String: Entry] = [:]
     /// The fingerprint of the inputs the build read, when it could tell them all.
     var inputs: UInt64?
+    /// A hash of all that the pages' fingerprints leave out (the binary, herald.yml, the
+    /// templates, the options and the day): a page's fingerprint tells it unchanged only under the
+    /// same. nil when the build left none (it had warnings, which a kept page would not show again).
+    var pages: UInt64?
 
-    init(entries: [String: Entry] = [:], inputs: UInt64? = nil) {
+    init(entries: [String: Entry] = [:], inputs: UInt64? = nil, pages: UInt64? = nil) {
         self.entries = entries
         self.inputs = inputs
+        self.pages = pages
     }
 
     /// Reads the manifest at `path`; a missing or unreadable one is empty
@@ -74,26 +90,42 @@ struct Manifest: Sendable {
         // splitting 100,000 lines into arrays of fields costs more than stat-ing the files.
         return bytes.withUnsafeBufferPointer { buffer in
             var lines = ManifestLines(buffer)
-            guard let first = lines.next(), first.elementsEqual(header.utf8) else { return (Manifest(), nil) }
+            guard let first = lines.next() else { return (Manifest(), nil) }
+            let hasFingerprints = first.elementsEqual(header.utf8)
+            guard hasFingerprints || first.elementsEqual(firstHeader.utf8) else { return (Manifest(), nil) }
             var inputs: UInt64?
+            var pages: UInt64?
             var entries: [String: Entry] = [:]
             entries.reserveCapacity(buffer.count / 48)
-            var isSecondLine = true
+            // The header's lines come first; an entry starts with a hex digit, which neither name does.
+            var inHeader = true
             while let line = lines.next() {
-                defer { isSecondLine = false }
-                if isSecondLine, line.starts(with: "inputs\t".utf8) {
+                if inHeader, line.starts(with: "inputs\t".utf8) {
                     inputs = hexNumber(line[(line.startIndex + 7)...])
                     continue
                 }
+                if inHeader, hasFingerprints, line.starts(with: "pages\t".utf8) {
+                    pages = hexNumber(line[(line.startIndex + 6)...])
+                    continue
+                }
+                inHeader = false
                 guard let firstTab = line.firstIndex(of: UInt8(ascii: "\t")),
                     let secondTab = line[(firstTab + 1)...].firstIndex(of: UInt8(ascii: "\t")),
                     let hash = hexNumber(line[..<firstTab]),
                     let size = decimalNumber(line[(firstTab + 1)..<secondTab])
                 else { continue }
+                var pathStart = secondTab + 1
+                var fingerprint: UInt64?
+                // A line without the fingerprint's field (written by hand) names its path all the
+                // same, so that a forged one is caught below.
+                if hasFingerprints, let thirdTab = line[pathStart...].firstIndex(of: UInt8(ascii: "\t")) {
+                    fingerprint = hexNumber(line[pathStart..<thirdTab])
+                    pathStart = thirdTab + 1
+                }
                 // A manifest that is not UTF-8 is no manifest of Herald's: nothing of it is trusted.
                 guard
                     let path = String(
-                        validating: UnsafeBufferPointer(rebasing: line[(secondTab + 1)...]), as: UTF8.self)
+                        validating: UnsafeBufferPointer(rebasing: line[pathStart...]), as: UTF8.self)
                 else {
                     return (Manifest(), nil)
                 }
@@ -104,9 +136,9 @@ struct Manifest: Sendable {
                             + "written by Herald; it is ignored, and no file it names is removed"
                     )
                 }
-                entries[path] = Entry(hash: hash, size: size)
+                entries[path] = Entry(hash: hash, size: size, fingerprint: fingerprint)
             }
-            return (Manifest(entries: entries, inputs: inputs), nil)
+            return (Manifest(entries: entries, inputs: inputs, pages: pages), nil)
         }
     }
 
@@ -170,7 +202,7 @@ struct Manifest: Sendable {
         // Built as bytes in one buffer: a manifest has a line per output file, 100,000 of them
         // for a large catalog, and a string appended to line by line is copied as it grows.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + entries.count * 72)
+        bytes.reserveCapacity(80 + entries.count * 90)
         bytes += Manifest.header.utf8
         bytes.append(UInt8(ascii: "\n"))
         if let inputs {
@@ -178,11 +210,23 @@ struct Manifest: Sendable {
             bytes += String(inputs, radix: 16).utf8
             bytes.append(UInt8(ascii: "\n"))
         }
+        if let pages {
+            bytes += "pages\t".utf8
+            bytes += String(pages, radix: 16).utf8
+            bytes.append(UInt8(ascii: "\n"))
+        }
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
             Self.append(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             if entry.size < 0 { bytes.append(UInt8(ascii: "-")) }
             Self.append(UInt64(entry.size.magnitude), radix: 10, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            // `-` for none: not a hex number, so read back as nil.
+            if pages != nil, let fingerprint = entry.fingerprint {
+                Self.append(fingerprint, radix: 16, to: &bytes)
+            } else {
+                bytes.append(UInt8(ascii: "-"))
+            }
             bytes.append(UInt8(ascii: "\t"))
             bytes += path.utf8
             bytes.append(UInt8(ascii: "\n"))

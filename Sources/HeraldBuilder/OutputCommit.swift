@@ -15,7 +15,9 @@ extension OutputWriter {
     ///    files the next build knows to be Herald's (it replaces or removes them);
     /// 3. files are moved, each replaced file first kept as a hard link, so that a move that still
     ///    fails is undone, every file back as it was.
-    /// `quick`, a hash and a time (`QuickCheck`), is saved beside the manifest with `inputs`.
+    /// `quick`, a hash and a time (`QuickCheck`), is saved beside the manifest with `inputs`. The
+    /// pages' fingerprints are kept for the next build (`fingerprintPages(under:)`) only with
+    /// `inputs`: a build that leaves none (it had warnings) leaves its pages to be rendered again.
     public func commit(inputs: UInt64? = nil, quick: (hash: UInt64, since: Int64)? = nil) throws(DiagnosticError)
         -> Summary
     {
@@ -35,11 +37,12 @@ extension OutputWriter {
     private func commitStaged(inputs: UInt64?, quick: QuickCheck?) throws(DiagnosticError) -> Summary {
         var current = progress.withLock { $0 }
         current.manifest.inputs = inputs
+        if inputs == nil { current.manifest.pages = nil }
         let (wholeRoots, singles) = moves(of: current.staged)
         let missingFolders = try checkDestinations(of: singles.map(\.path))
         let changed =
             !current.staged.isEmpty || previousStamp == nil || current.manifest.entries != previous.entries
-            || inputs != previous.inputs || interrupted
+            || inputs != previous.inputs || current.manifest.pages != previous.pages || interrupted
         let manifestBytes = changed ? try writeJournal(for: current.manifest) : nil
         let shares = try move(wholeRoots: wholeRoots, missingFolders: missingFolders, singles: singles)
         let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })
@@ -52,7 +55,8 @@ extension OutputWriter {
         }
         try? FileManager.default.removeItem(atPath: stagingPath)
         return Summary(
-            written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes)
+            written: current.staged.count, unchanged: current.unchanged, removed: removed, bytes: current.bytes,
+            reused: current.reused)
     }
 
     /// The top-level folders that move in whole, and the files that move one by one. A top-level

@@ -33,13 +33,14 @@ public struct PageJob: Sendable {
     /// while the other has nothing left to do.
     public var size: Int
     /// A hash of everything the page's view data is made from, when its presenter can tell it
-    /// without making the view data: the dev server then keeps the page's last bytes while the
-    /// fingerprint stays the same. Valid within one process and one set of templates; worked out
-    /// on the rendering threads, and only by the dev server.
-    public var fingerprint: (@Sendable () -> Int)?
+    /// without making the view data, the same in every process: the dev server then keeps the
+    /// page's last bytes while the fingerprint stays the same, and a build keeps the file the last
+    /// build wrote. Valid for one herald.yml, set of templates and binary; worked out on the
+    /// rendering threads.
+    public var fingerprint: (@Sendable () -> UInt64)?
 
     public init(
-        output: OutputPath, template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
+        output: OutputPath, template: String, size: Int = 1, fingerprint: (@Sendable () -> UInt64)? = nil,
         makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue
     ) {
         self.output = output

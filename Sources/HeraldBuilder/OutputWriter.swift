@@ -17,6 +17,9 @@ public final class OutputWriter: Sendable {
         public var unchanged: Int
         public var removed: Int
         public var bytes: Int
+        /// Of the unchanged files, the pages kept from the last build without rendering them
+        /// (`reuse`): their inputs were the same.
+        public var reused = 0
     }
 
     struct State: Sendable {
@@ -30,6 +33,7 @@ public final class OutputWriter: Sendable {
         /// Top-level names of the output, by whether the output has them.
         var rootsPresent: [Substring: Bool] = [:]
         var unchanged = 0
+        var reused = 0
         var bytes = 0
         /// The staging folder, open once it exists: pages are written by their paths in it.
         var staging: Int32?
@@ -89,7 +93,8 @@ public final class OutputWriter: Sendable {
         // replaces or removes them; their bytes are unknown, so none counts as unchanged.
         var entries = manifest.entries
         for path in journal.entries.keys { entries[path] = Manifest.Entry(hash: 0, size: -1) }
-        previous = Manifest(entries: entries, inputs: interrupted ? nil : manifest.inputs)
+        previous = Manifest(
+            entries: entries, inputs: interrupted ? nil : manifest.inputs, pages: interrupted ? nil : manifest.pages)
         // Trusted only for the fingerprint the manifest holds: one left by a build killed between
         // saving the two is of an earlier build.
         let quick = usable ? QuickCheck.read(path: state.path(QuickCheck.fileName)) : nil
@@ -109,10 +114,34 @@ public final class OutputWriter: Sendable {
         }
     }
 
+    /// Says what the pages' fingerprints leave out (the binary, herald.yml, the templates…), as
+    /// one hash: a page the last build made under the same, with the same fingerprint, is
+    /// `reuse`d. Called before the first page; without it no page is reused and none kept.
+    public func fingerprintPages(under frame: UInt64) {
+        progress.withLock { $0.manifest.pages = frame }
+    }
+
+    /// Records the file the last build wrote at `path` as this build's, without its bytes, when
+    /// that build made it from inputs with this fingerprint (under the same `fingerprintPages`)
+    /// and the file is still as it wrote it; false when the page must be rendered and `add`ed.
+    public func reuse(_ path: OutputPath, fingerprint: UInt64) -> Bool {
+        guard let frame = progress.withLock({ $0.manifest.pages }), frame == previous.pages,
+            let entry = previous.entries[path.value], entry.fingerprint == fingerprint, isUnchanged(path, entry)
+        else { return false }
+        return progress.withLock { state in
+            guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else { return false }
+            state.bytes += entry.size
+            state.unchanged += 1
+            state.reused += 1
+            return true
+        }
+    }
+
     /// Records one output file; safe to call from many threads at once. Bytes identical to what
-    /// the previous build wrote (and nobody changed since) are not written again.
-    public func add(_ path: OutputPath, bytes: [UInt8]) throws(DiagnosticError) {
-        let entry = Manifest.Entry(hash: ContentHash.of(bytes), size: bytes.count)
+    /// the previous build wrote (and nobody changed since) are not written again. `fingerprint`,
+    /// of what a page was made from, lets the next build `reuse` it.
+    public func add(_ path: OutputPath, bytes: [UInt8], fingerprint: UInt64?) throws(DiagnosticError) {
+        let entry = Manifest.Entry(hash: ContentHash.of(bytes), size: bytes.count, fingerprint: fingerprint)
         let unchanged = isUnchanged(path, entry)
         var flat: Int?
         if !unchanged {
@@ -184,7 +213,9 @@ public final class OutputWriter: Sendable {
     /// A file counts as unchanged only when it is a regular file (a link is never trusted) of
     /// the size the manifest says, not touched since the manifest was saved.
     func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
-        guard previous.entries[path.value] == entry, let stamp = previousStamp else { return false }
+        guard previous.entries[path.value]?.sameBytes(as: entry) == true, let stamp = previousStamp else {
+            return false
+        }
         var info = stat()
         let found =
             folderDescriptor >= 0

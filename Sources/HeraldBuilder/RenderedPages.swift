@@ -4,7 +4,7 @@ import Synchronization
 /// rebuild renders only the pages whose inputs changed. Counts what each run rendered and reused.
 public final class RenderedPages: Sendable {
     private struct State {
-        var pages: [OutputPath: (fingerprint: Int, bytes: [UInt8])] = [:]
+        var pages: [OutputPath: (fingerprint: UInt64, bytes: [UInt8])] = [:]
         var rendered = 0
         var reused = 0
     }
@@ -14,7 +14,7 @@ public final class RenderedPages: Sendable {
     public init() {}
 
     /// The bytes last rendered for `path`, if they were made from inputs with this fingerprint.
-    func bytes(of path: OutputPath, fingerprint: Int) -> [UInt8]? {
+    func bytes(of path: OutputPath, fingerprint: UInt64) -> [UInt8]? {
         state.withLock { state in
             guard let page = state.pages[path], page.fingerprint == fingerprint else { return nil }
             state.reused += 1
@@ -23,7 +23,7 @@ public final class RenderedPages: Sendable {
     }
 
     /// Records a page rendered now; one without a fingerprint is rendered on every run.
-    func keep(_ path: OutputPath, fingerprint: Int?, bytes: [UInt8]) {
+    func keep(_ path: OutputPath, fingerprint: UInt64?, bytes: [UInt8]) {
         state.withLock { state in
             state.rendered += 1
             if let fingerprint { state.pages[path] = (fingerprint, bytes) }

@@ -42,6 +42,22 @@ public struct ContentHash: Sendable {
         withUnsafeBytes(of: number.littleEndian) { combine($0) }
     }
 
+    /// Mixes in the number's eight bytes, as `combine(UInt64)` does with its bit pattern.
+    public mutating func combine(_ number: Int) {
+        combine(UInt64(bitPattern: Int64(number)))
+    }
+
+    /// Mixes in the number's bit pattern (`-0.0` and `0.0` differ, as the texts they print do).
+    public mutating func combine(_ number: Double) {
+        combine(number.bitPattern)
+    }
+
+    /// Mixes in whether the text is there, then the text: `nil` and `""` differ.
+    public mutating func combine(_ text: String?) {
+        combine(text == nil ? 0 : 1)
+        if let text { combine(text) }
+    }
+
     // Eight bytes at a time; a short tail is packed little-endian into one last word.
     private static func mix(_ raw: UnsafeRawBufferPointer, into hash: inout UInt64) {
         let count = raw.count

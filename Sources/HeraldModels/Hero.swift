@@ -51,11 +51,11 @@ public struct Hero: Sendable, Identifiable {
     /// The whole source record, joined records included, for templates to reach as `hero.record`.
     public var record = DataMap()
     public var location: SourceLocation
-    /// Which reading of its record this hero came from: a new number each time a record is
-    /// decoded, so two heroes with the same revision are the same hero. The dev server's page
-    /// fingerprints rest on it instead of hashing every field of every hero on every rebuild;
-    /// code that changes a hero after decoding must give it a new one.
-    public var revision = 0
+    /// A digest of every field (`digest()`), set when the record is decoded, the same in every
+    /// process: two heroes with the same revision are the same hero. Page fingerprints rest on
+    /// it instead of hashing every field of a hero for each page that shows it; code that
+    /// changes a hero after decoding must set it again.
+    public var revision: UInt64 = 0
 
     public init(
         id: String, slug: String, name: String, fullName: String? = nil, biography: String? = nil,

@@ -50,7 +50,7 @@ extension Hero {
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)
-        hero.revision = Revision.next()
+        hero.revision = hero.digest()
         return hero
     }
 

@@ -25,10 +25,11 @@ extension HeroCatalogPresenter {
     }
 
     /// A hash of what `groupPage(_:number:)` is made from.
-    public func groupFingerprint(_ group: Group, number: Int) -> Int {
-        var hasher = Hasher()
+    public func groupFingerprint(_ group: Group, number: Int) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine("group")
         hasher.combine(sharedKey)
-        hasher.combine(group.key)
+        hasher.combine(group.key.name)
         hasher.combine(group.value)
         hasher.combine(group.display)
         hasher.combine(group.route)
@@ -36,20 +37,21 @@ extension HeroCatalogPresenter {
         hasher.combine(number)
         hasher.combine(group.pagination.pageCount)
         for index in group.members[group.pagination.range(ofPage: number)] { hasher.combine(heroes[index].revision) }
-        return hasher.finalize()
+        return hasher.value
     }
 
     /// A hash of what `groupIndex(_:)` is made from: the key's values, their routes and counts.
-    public func groupIndexFingerprint(_ key: HeroGroupKey) -> Int {
-        var hasher = Hasher()
+    public func groupIndexFingerprint(_ key: HeroGroupKey) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine("group index")
         hasher.combine(sharedKey)
-        hasher.combine(key)
+        hasher.combine(key.name)
         for group in groups where group.key == key {
             hasher.combine(group.display)
             hasher.combine(group.route)
             hasher.combine(group.members.count)
         }
-        return hasher.finalize()
+        return hasher.value
     }
 
     /// Page `number` (1-based) of one group value's heroes, with its pager.

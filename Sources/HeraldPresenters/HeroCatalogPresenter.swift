@@ -38,7 +38,7 @@ public final class HeroCatalogPresenter: Sendable {
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
-    let sharedKey: Int
+    let sharedKey: UInt64
 
     /// Given the only reference to `heroes`, sorts them in place; otherwise sorts a copy.
     public init(
@@ -78,10 +78,7 @@ public final class HeroCatalogPresenter: Sendable {
         factGroups = facts.indices.map { position in groupBy.first { $0.value == .fact(position) }.flatMap { index[$0] }
         }
         sharedKey = Self.sharedFingerprint(
-            context: context, count: sorted.count, statScales: statScales, labels: labels,
-            choices: [
-                AnyHashable(search), AnyHashable(facts), AnyHashable(card), AnyHashable(groupBy), AnyHashable(sort)
-            ])
+            context: context, count: sorted.count, statScales: statScales, labels: labels)
     }
 
     /// The label of every stat and trait the heroes have, from its name unless `stats` gives one.
@@ -100,22 +97,27 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     /// What every page of the catalog shares: a page whose own view data is unchanged and whose
-    /// shared part hashes the same needs no rendering again.
+    /// shared part hashes the same needs no rendering again. The catalog's settings (`facts:`,
+    /// `group_by:`, `sort:`…) are not hashed: pages are kept only under the same herald.yml (the
+    /// dev server forgets its pages when it changes; a build keeps them under a hash of it).
     private static func sharedFingerprint(
-        context: SiteContext, count: Int, statScales: [String: Double], labels: [String: String], choices: [AnyHashable]
-    ) -> Int {
-        var shared = Hasher()
+        context: SiteContext, count: Int, statScales: [String: Double], labels: [String: String]
+    ) -> UInt64 {
+        var shared = ContentHash()
         let sample = context.heroesFolder + "/-/"
-        shared.combine(
-            context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes"))
+        TemplateValue.map(
+            context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes")
+        ).digest(into: &shared)
         shared.combine(count)
         for name in statScales.keys.sorted() {
             shared.combine(name)
-            shared.combine(statScales[name])
+            shared.combine(statScales[name] ?? 0)
         }
-        shared.combine(labels)
-        for choice in choices { shared.combine(choice) }
-        return shared.finalize()
+        for name in labels.keys.sorted() {
+            shared.combine(name)
+            shared.combine(labels[name] ?? "")
+        }
+        return shared.value
     }
 
     /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.
@@ -214,14 +216,15 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     /// A hash of everything `detail(index:)` is made from, without making it: the hero's
-    /// revision (a new one for every decoding of its record, so it stands for all its fields),
-    /// its rank, its neighbours' names and slugs, its groups' routes, and what every detail page
-    /// shares. Equal fingerprints mean equal view data, so the dev server keeps the rendered page.
-    public func detailFingerprint(index: Int) -> Int {
-        var hasher = Hasher()
+    /// revision (a digest of all its fields), its rank, its neighbours' names and slugs, its
+    /// groups' routes, and what every detail page shares. Equal fingerprints mean equal view
+    /// data, so the dev server and the next build keep the rendered page.
+    public func detailFingerprint(index: Int) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine("detail")
         hasher.combine(sharedKey)
         hasher.combine(heroes[index].revision)
-        hasher.combine(ranking.rank(at: index))
+        hasher.combine(ranking.rank(at: index) ?? -1)
         // Neighbours by what their links show, so editing a hero's text leaves their pages alone.
         for neighbour in [index - 1, index + 1] where heroes.indices.contains(neighbour) {
             hasher.combine(neighbour - index)
@@ -235,41 +238,45 @@ public final class HeroCatalogPresenter: Sendable {
                 hasher.combine(groupIndexByValue[key]?[value].map { groups[$0].route })
             }
         }
-        return hasher.finalize()
+        return hasher.value
     }
 
     /// A hash of what `listPage(number:)` is made from: its heroes' cards and the catalog's shape.
-    public func listFingerprint(number: Int) -> Int {
-        var hasher = Hasher()
+    public func listFingerprint(number: Int) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine("list")
         hasher.combine(sharedKey)
         hasher.combine(number)
         hasher.combine(pagination.pageCount)
         for index in pagination.range(ofPage: number) { hasher.combine(cardKey(index)) }
-        return hasher.finalize()
+        return hasher.value
     }
 
     /// A hash of what `searchIndex()` is made from: every hero's searchable fields, which are
     /// short (a hero's revision would do too, but would make every edit of a biography rebuild
     /// the index of every hero).
-    public func searchIndexFingerprint() -> Int {
-        var hasher = Hasher()
+    public func searchIndexFingerprint() -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine("search")
+        hasher.combine(heroes.count)
         for index in heroes.indices {
             hasher.combine(heroes[index].slug)
             hasher.combine(heroes[index].name)
             hasher.combine(heroes[index].fullName)
             hasher.combine(heroes[index].publisher)
             hasher.combine(heroes[index].alignment)
-            hasher.combine(heroes[index].aliases)
-            hasher.combine(heroes[index].tags)
-            hasher.combine(cardFactTexts(index))
+            for list in [heroes[index].aliases, heroes[index].tags, cardFactTexts(index)] {
+                hasher.combine(list.count)
+                for text in list { hasher.combine(text) }
+            }
         }
-        return hasher.finalize()
+        return hasher.value
     }
 
     /// What a hero's card shows (see `cardFields`), all of which its revision stands for: an
     /// edit of a biography re-renders the one list page and group pages that show the hero's
     /// card, a few pages, where hashing every card's fields would cost more on every rebuild.
-    private func cardKey(_ index: Int) -> Int {
+    private func cardKey(_ index: Int) -> UInt64 {
         heroes[index].revision
     }
 

@@ -17,6 +17,9 @@ public struct BuildReport: Sendable, Codable {
     public var bytes = 0
     public var written = 0
     public var unchanged = 0
+    /// Of the unchanged pages, those kept from the last build without rendering: made from the
+    /// same inputs (their fingerprints say so) under the same binary, herald.yml and templates.
+    public var reused = 0
     public var removed = 0
     /// Compiler-style lines: `path:line:column: warning: message`.
     public var warnings: [String] = []
@@ -39,6 +42,7 @@ public struct BuildReport: Sendable, Codable {
         bytes = summary.bytes
         written = summary.written
         unchanged = summary.unchanged
+        reused = summary.reused
         removed = summary.removed
     }
 }

@@ -70,6 +70,16 @@ struct InputFingerprint {
             remote: remote, staleURLs: stale)
     }
 
+    /// A hash of all the fingerprint hashes but the data (files and URL sources): what pages'
+    /// own fingerprints leave out, so that a page made by the last build under the same binary,
+    /// options, day, herald.yml and templates is known unchanged by its fingerprint alone.
+    /// Stale copies count: a page shows the notice.
+    var pageFrame: UInt64? {
+        var frame = hash
+        frame.combine("pages 1")
+        return sealed(frame, data: [(String, UInt64?)](), remote: [])
+    }
+
     /// The data files' full paths, in the order `finish` and `quick` hash them.
     var dataFiles: [String] { files.map(\.path) }
 
@@ -93,9 +103,11 @@ struct InputFingerprint {
     /// `hash` with each data file's name and number (its digest, or its size for `quick`), then
     /// the program's files, the URL sources' pages and the stale copies; nil when some file could
     /// not be read or looked at.
-    private func sealed(_ start: ContentHash, data: some Sequence<(String, UInt64?)>) -> UInt64? {
+    private func sealed(
+        _ start: ContentHash, data: some Sequence<(String, UInt64?)>, remote: [(name: String, digest: UInt64)]? = nil
+    ) -> UInt64? {
         var hash = start
-        for (name, number) in Array(data) + program + remote.map({ ($0.name, Optional($0.digest)) }) {
+        for (name, number) in Array(data) + program + (remote ?? self.remote).map({ ($0.name, Optional($0.digest)) }) {
             guard let number else { return nil }
             hash.combine(name)
             hash.combine(number)

@@ -17,7 +17,7 @@ enum Route {
 
     /// A page at `route` filled from `template`, listing about `size` entries.
     static func page(
-        _ route: String, _ template: String, size: Int = 1, fingerprint: (@Sendable () -> Int)? = nil,
+        _ route: String, _ template: String, size: Int = 1, fingerprint: (@Sendable () -> UInt64)? = nil,
         _ makeData: @escaping @Sendable (PageRenderer) throws(DiagnosticError) -> TemplateValue
     )
         throws(DiagnosticError) -> OutputItem

@@ -40,6 +40,7 @@ public enum SiteBuild {
                 return finished(report, clock: clock, fetcher: fetcher)
             }
 
+            if let frame = check.pageFrame { writer.fingerprintPages(under: frame) }
             let library = try theme.library()
             clock.end("templates")
             let models = try SitePipeline.load(chosen, config: config, drafts: options.drafts, now: options.now)

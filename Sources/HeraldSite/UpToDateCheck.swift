@@ -17,6 +17,9 @@ struct UpToDateCheck {
     private var quick: UInt64?
     /// The inputs' fingerprint when it was worked out before loading.
     private var early: UInt64?
+    /// What the pages' fingerprints leave out (`InputFingerprint.pageFrame`); nil when some
+    /// input cannot be named, and no page is then kept from the last build.
+    let pageFrame: UInt64?
 
     /// Names every input (fetching URL sources) and, when the folder may be up to date, works out
     /// the fingerprint: from the quick check when no data file changed since the last build
@@ -29,6 +32,7 @@ struct UpToDateCheck {
             options: options, configText: configText, today: today,
             theme: theme, sources: sources)
         checksFirst = writer.mayBeUpToDate
+        pageFrame = fingerprint?.pageFrame
         since = Int64((Date().timeIntervalSince1970 - 1) * 1_000_000_000)
         // The quick check: the same names and sizes, templates and settings, and no data file
         // changed since a second before the last build looked at them, say the inputs are these

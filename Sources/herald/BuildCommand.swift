@@ -116,6 +116,9 @@ struct BuildCommand: ParsableCommand {
             if !quiet { print(Self.summary(result)) }
             if verbose {
                 for phase in result.phases { print(String(format: "  %-22@ %.3f s", phase.name, phase.seconds)) }
+                if result.reused > 0 {
+                    print("  \(result.reused.groupedByThousands) unchanged pages kept without rendering: same inputs")
+                }
                 for source in result.sources { print("  " + Self.describe(source)) }
                 for tally in result.records { print("  " + Self.describe(tally)) }
             }

@@ -3,10 +3,11 @@ import HeraldSite
 import HeraldTestSupport
 import Testing
 
-// Incremental builds against clean ones: a seeded random sequence of edits (data, pages,
-// templates, config, deletes, renames, the clock) is applied to one site, and after each edit
-// the build into the site's kept output folder, and the served session's rebuild, must give
-// byte for byte what a clean build of the same inputs gives. `make test` runs a short sequence;
+// Incremental builds against clean ones: a seeded random sequence of edits (data, pages in every
+// page's menu, templates, config, deletes, renames, the clock) is applied to one site, and after
+// each edit the build into the site's kept output folder (which keeps the pages whose fingerprints
+// are unchanged), and the served session's rebuild, must give byte for byte what a clean build of
+// the same inputs gives. `make test` runs a short sequence;
 // `make test-slow` a long one (HERALD_DIFFERENTIAL_ITERATIONS).
 
 private let iterations = Int(ProcessInfo.processInfo.environment["HERALD_DIFFERENTIAL_ITERATIONS"] ?? "") ?? 24
@@ -101,7 +102,7 @@ private struct EditedSite {
     /// One random edit; returns what it did, for the failure message.
     mutating func edit(_ random: inout SplitMix) throws -> String {
         let names = heroes.keys.sorted()
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<10, using: &random) {
         case 0 where !names.isEmpty:
             let name = names[Int.random(in: 0..<names.count, using: &random)]
             heroes[name]?.strength = Int.random(in: 1...99, using: &random)
@@ -151,6 +152,15 @@ private struct EditedSite {
             let text = String(decoding: BuiltInTheme.file(template) ?? [], as: UTF8.self)
             try site.write("Templates/\(template)", "<!-- the site's own -->" + text)
             return "added the site's own \(template)"
+        case 8:
+            // A page's title is in the menu of every page, hero pages included.
+            if site.exists("Content/pages/about.md"), Bool.random(using: &random) {
+                try site.remove("Content/pages/about.md")
+                return "removed the about page"
+            }
+            let title = ["About", "About us"][Int.random(in: 0..<2, using: &random)]
+            try site.write("Content/pages/about.md", "---\ntitle: \(title)\n---\nWho we are.\n")
+            return "the about page titled \(title)"
         default:
             if Bool.random(using: &random) {
                 day = Int.random(in: 15...25, using: &random)
