@@ -64,6 +64,36 @@ public struct BuildState: Sendable {
     /// The full path of one of the state's files.
     func path(_ name: String) -> String { folder + "/" + name }
 
+    /// The file where a build keeps what it decoded for the next one (`DecodedArchive`).
+    public static let decodedName = "decoded"
+
+    /// Saves what `produce` writes, a piece at a time through the function it is given, as the
+    /// state's file `name`, whole or not at all. For what only spares the next build work: not
+    /// flushed to the disk, and a build that finds it missing or damaged does the work.
+    public func keep(as name: String, _ produce: (_ write: ([UInt8]) -> Bool) -> Void) {
+        let temporary = path(name) + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        var failed = false
+        produce { bytes in
+            var offset = 0
+            while !failed, offset < bytes.count {
+                let count = bytes.withUnsafeBytes {
+                    write(descriptor, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+                }
+                if count <= 0 { failed = true } else { offset += count }
+            }
+            return !failed
+        }
+        close(descriptor)
+        if failed || rename(temporary, path(name)) != 0 { unlink(temporary) }
+    }
+
+    /// The bytes of the state's file `name`, nil when there is none.
+    public func kept(_ name: String) -> [UInt8]? {
+        try? FileBytes.read(path: path(name))
+    }
+
     /// Moves `.herald-manifest`, `.herald-journal` and `.herald-inputs` out of the output folder,
     /// keeping their modification times (the manifest's vouches for the files it lists). A file
     /// the state already has is newer than the output's: the output's is only removed.

@@ -244,6 +244,21 @@ public struct DataMap: Sendable {
         return kept
     }
 
+    /// A map of distinct keys as an archive kept them (`DataValue+Archive.swift`): the positions
+    /// as `keyPositions` holds them, a dictionary of places only when the map had one.
+    init(keys: [String], values: [DataNode], keyPositions: [KeyPosition?], indexed: Bool) {
+        self.keys = keys
+        self.values = values
+        self.keyPositions = keyPositions
+        if indexed { index() }
+    }
+
+    /// The positions of the keys, one per key or none, and whether the map keeps a dictionary of
+    /// places: what `init(keys:values:keyPositions:indexed:)` needs to make the map again.
+    var archivedLayout: (keyPositions: [KeyPosition?], indexed: Bool) {
+        (keyPositions, places != nil)
+    }
+
     /// The entries in source order.
     public var entries: [(key: String, node: DataNode)] {
         zip(keys, values).map { (key: $0.0, node: $0.1) }

@@ -18,6 +18,9 @@ struct InputFingerprint {
     private let program: [(name: String, digest: UInt64?)]
     private let remote: [(name: String, digest: UInt64)]
     private let staleURLs: [String]
+    /// What decoding depends on: herald.yml, the binary and the options, not the day or the
+    /// templates. Models decoded under another are not reused (`DecodedArchive`).
+    let decodeFrame: UInt64
 
     /// Names every input and fetches the URL sources (or finds them fresh in the cache), all of
     /// them even when one fails, so that every failure is reported; their bytes count like a
@@ -65,9 +68,14 @@ struct InputFingerprint {
         let stale = (sources.remote?.reports ?? []).filter { $0.outcome == "stale" }.map(\.url)
         // Read by nobody else, so not kept.
         let programDigests = sources.inputs.readAndHash(program.map(\.path), keeping: false)
+        var decoding = ContentHash()
+        decoding.combine("herald-decoded 1")
+        decoding.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "")")
+        decoding.combine(configText)
+        decoding.combine(buildID.map { "herald build \($0)" } ?? "herald \(programDigests.last.map { $0 ?? 0 } ?? 0)")
         return InputFingerprint(
             hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
-            remote: remote, staleURLs: stale)
+            remote: remote, staleURLs: stale, decodeFrame: decoding.value)
     }
 
     /// A hash of all the fingerprint hashes but the data (files and URL sources): what pages'
@@ -78,6 +86,14 @@ struct InputFingerprint {
         var frame = hash
         frame.combine("pages 1")
         return sealed(frame, data: [(String, UInt64?)](), remote: [])
+    }
+
+    /// Each data file the build read (or knew unchanged), with its hash and size, for the next
+    /// build (`DecodedArchive`); files it could not read are left out.
+    func readFiles(_ inputs: InputFiles) -> [(path: String, hash: UInt64, size: Int)] {
+        zip(dataFiles, inputs.digests(dataFiles)).compactMap { path, digest in
+            digest.map { (path, $0.hash, $0.size) }
+        }
     }
 
     /// The data files' full paths, in the order `finish` and `quick` hash them.

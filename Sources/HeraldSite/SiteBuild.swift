@@ -23,7 +23,9 @@ public enum SiteBuild {
         do throws(DiagnosticError) {
             let (config, configText) = try checkedConfig(options, report: &report)
             let theme = try Theme(site: options.site)
-            let chosen = try chosenSources(sources, config: config, options: options)
+            // Models by the hash of their files' bytes, kept for the next build of this output.
+            let decoded = sources == nil ? DecodedFiles(byDigest: true) : nil
+            let chosen = try chosenSources(sources, config: config, options: options, decoded: decoded)
             // An injected source's fetches are its owner's to report.
             if sources == nil { fetcher = chosen.remote }
             let (lock, writer) = try outputWriter(options)
@@ -31,7 +33,7 @@ public enum SiteBuild {
             openWriter = writer
             var check = try UpToDateCheck(
                 options: options, configText: configText, today: Day(options.now, in: config.timeZone),
-                theme: theme, sources: chosen, writer: writer)
+                theme: theme, sources: chosen, writer: writer, decoded: decoded)
             clock.end("up-to-date check")
             if check.isUpToDate(writer, fetchWarnings: chosen.remote?.log.all ?? []) {
                 // Same inputs, same binary, same day, every output file intact: nothing to do.
@@ -64,10 +66,17 @@ public enum SiteBuild {
             guard problems.isEmpty else { throw DiagnosticError(problems) }
             // A build with warnings leaves no fingerprint, so the next one runs and shows them again.
             report.record(try writer.commit(inputs: warnings.isEmpty ? inputs : nil, quick: quick))
+            // What decoding found wrong but went past is shown by decoding again.
+            if warnings.isEmpty, let decoded, let frame = check.decodeFrame {
+                writer.state.keep(as: BuildState.decodedName) { write in
+                    DecodedArchive.write(
+                        frame: frame, since: check.since, files: check.readFiles, decoded: decoded, to: write)
+                }
+            }
             clock.end("write")
             // The manifest of every output file and the listing of every input go the same way.
             openWriter = nil
-            releaseInBackground((consume writer, consume chosen))
+            releaseInBackground((consume writer, consume chosen, consume decoded))
         } catch {
             openWriter?.discard()
             report.errors = error.diagnostics.map { relative($0, to: options.site) }
@@ -86,10 +95,10 @@ public enum SiteBuild {
     /// The sources a test injected, else the config's.
     private static func chosenSources(
         _ injected: SiteSources?, config: SiteConfig,
-        options: BuildOptions
+        options: BuildOptions, decoded: DecodedFiles?
     ) throws(DiagnosticError) -> SiteSources {
         if let injected { return injected }
-        return try SitePipeline.sources(config, options: options)
+        return try SitePipeline.sources(config, options: options, decoded: decoded)
     }
 
     /// herald.yml, read once the output folder is known not to be the site or one of its inputs.

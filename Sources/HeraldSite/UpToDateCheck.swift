@@ -13,26 +13,33 @@ struct UpToDateCheck {
     private let checksFirst: Bool
     /// A second before the check looked at the data files: a file changed later is changed for
     /// the next build's quick check too.
-    private let since: Int64
+    let since: Int64
     private var quick: UInt64?
     /// The inputs' fingerprint when it was worked out before loading.
     private var early: UInt64?
     /// What the pages' fingerprints leave out (`InputFingerprint.pageFrame`); nil when some
     /// input cannot be named, and no page is then kept from the last build.
     let pageFrame: UInt64?
+    /// What decoding depends on (`InputFingerprint.decodeFrame`); nil when some input cannot be named.
+    let decodeFrame: UInt64?
+    /// The data files this build read, with their hashes and sizes, once `finish` ran.
+    private(set) var readFiles: [(path: String, hash: UInt64, size: Int)] = []
 
     /// Names every input (fetching URL sources) and, when the folder may be up to date, works out
     /// the fingerprint: from the quick check when no data file changed since the last build
-    /// looked, else by hashing the files. Otherwise the loaders hash the files as they read them.
+    /// looked, else by hashing the files, all but those the last build's archive of what it read
+    /// knows unchanged (whose heroes it gives to `decoded`). Otherwise the loaders hash the files
+    /// as they read them.
     init(
         options: BuildOptions, configText: String, today: Day, theme: Theme, sources: SiteSources,
-        writer: OutputWriter
+        writer: OutputWriter, decoded: DecodedFiles?
     ) throws(DiagnosticError) {
         fingerprint = try InputFingerprint.start(
             options: options, configText: configText, today: today,
             theme: theme, sources: sources)
         checksFirst = writer.mayBeUpToDate
         pageFrame = fingerprint?.pageFrame
+        decodeFrame = fingerprint?.decodeFrame
         since = Int64((Date().timeIntervalSince1970 - 1) * 1_000_000_000)
         // The quick check: the same names and sizes, templates and settings, and no data file
         // changed since a second before the last build looked at them, say the inputs are these
@@ -44,6 +51,12 @@ struct UpToDateCheck {
             stamps.allSatisfy({ ($0?.changed ?? .max) < last.since })
         {
             known = last.inputs
+        }
+        if known == nil, checksFirst, let decoded, let frame = decodeFrame,
+            let bytes = writer.state.kept(BuildState.decodedName),
+            let last = DecodedArchive.load(bytes, frame: frame, into: decoded)
+        {
+            sources.inputs.know(last.files, since: last.since)
         }
         if known == nil, !checksFirst { sources.inputs.hashingAsRead() }
         early = checksFirst ? known ?? fingerprint?.finish(sources.inputs) : nil
@@ -62,6 +75,7 @@ struct UpToDateCheck {
     mutating func finish(_ inputs: InputFiles) -> (inputs: UInt64?, quick: (hash: UInt64, since: Int64)?) {
         let hash = checksFirst ? early : fingerprint?.finish(inputs)
         if !checksFirst, let fingerprint { quick = fingerprint.quick(sizes: inputs.sizes(fingerprint.dataFiles)) }
+        readFiles = fingerprint?.readFiles(inputs) ?? []
         fingerprint = nil
         return (hash, quick.map { (hash: $0, since: since) })
     }

@@ -3,16 +3,29 @@ import Synchronization
 
 /// Models decoded from each file, kept from one build of `herald serve` to the next: a file whose
 /// inode, size and modification time are unchanged is neither read nor decoded again, so saving
-/// one hero of 10,000 costs one file. Valid for one config: make a new one when herald.yml changes.
+/// one hero of 10,000 costs one file. A build keeps them by the hash of the file's bytes instead,
+/// and saves its heroes for the next build (`DecodedArchive`). Valid for one config: make a new one
+/// when herald.yml changes.
 public final class DecodedFiles: Sendable {
     private struct Entry: @unchecked Sendable {
-        var stamp: FileStamp
+        /// What the dev server checks; nil for an entry checked by `digest`.
+        var stamp: FileStamp?
+        /// The hash of the bytes the models were decoded from, when a build knew it.
+        var digest: UInt64?
         // The models of one file, in a `Box<Model>` of the loader that stored them (the key
         // names it): a class is told from another by one comparison, where casting `Any` to an
         // array type costs a search of the runtime's tables, once per file of 10,000.
         var models: AnyObject
         var problems: [Diagnostic]
+        /// How many records the file had, and comment lines it skipped, for the source's tally.
+        var records: Int
+        var comments: Int
+        /// The models as an archive held them (`DecodedArchive`), to be written again as they are.
+        var archived: ArraySlice<UInt8>? = nil
     }
+
+    /// One file's models and problems, the number of its records and of the comment lines skipped.
+    public typealias Decoded<Model> = (models: [Model], problems: [Diagnostic], records: Int, comments: Int)
 
     private final class Box<Model>: @unchecked Sendable {
         let models: [Model]
@@ -31,7 +44,15 @@ public final class DecodedFiles: Sendable {
     private let trusted = Mutex<(changed: Set<String>, root: String)?>(nil)
     private let listings = Mutex<[String: (files: [SourceFile], folders: [String: FileStamp?])]>([:])
 
-    public init() {}
+    /// Whether entries are checked by the hash of their file's bytes (a build's), rather than by
+    /// the file's stamp (the dev server's).
+    public let byDigest: Bool
+
+    /// Models kept for the dev server, by file stamps; `byDigest` for a build, by the hash of
+    /// the bytes each build reads.
+    public init(byDigest: Bool = false) {
+        self.byDigest = byDigest
+    }
 
     /// Takes `changed` (absolute paths) as every file that changed under `root` since the last
     /// build: the others keep their models without being looked at. Nil checks every file.
@@ -74,27 +95,72 @@ public final class DecodedFiles: Sendable {
     }
 
     /// The decoded models of `file` for the loader of `Model` and `format`, made by `decode`
-    /// unless the file is unchanged since they were last made.
+    /// unless the file is unchanged since they were last made; `kept` tells which. `digest` is
+    /// the hash of the file's bytes as the build read them, when the build is one (it is asked
+    /// again after `decode`, which may be what reads them); nil for the dev server, which
+    /// looks at stamps.
     func models<Model>(
-        of file: SourceFile, kind: String,
-        decode: () -> (models: [Model], problems: [Diagnostic])
-    ) -> (models: [Model], problems: [Diagnostic]) {
+        of file: SourceFile, kind: String, digest: (() -> UInt64?)?,
+        decode: () -> Decoded<Model>
+    ) -> (decoded: Decoded<Model>, kept: Bool) {
         let path = file.fullPath
         let key = kind + path
+        if let digest {
+            if let known = digest(), let entry = entries.withLock({ $0[key] }), entry.digest == known,
+                let box = entry.models as? Box<Model>
+            {
+                return ((box.models, entry.problems, entry.records, entry.comments), true)
+            }
+            let decoded = decode()
+            let entry = Entry(
+                digest: digest(), models: Box(decoded.models), problems: decoded.problems, records: decoded.records,
+                comments: decoded.comments)
+            entries.withLock { $0[key] = entry }
+            return (decoded, false)
+        }
         // A path spelled another way than the watcher spells it (`./`, `..`) is looked at.
         if let (changed, root) = trusted.withLock({ $0 }), path.hasPrefix(root), !changed.contains(path),
             Self.isPlain(path),
             let entry = entries.withLock({ $0[key] }), let box = entry.models as? Box<Model>
         {
-            return (box.models, entry.problems)
+            return ((box.models, entry.problems, entry.records, entry.comments), true)
         }
         // Taken before the file is read: a change during the read shows as a new stamp next time.
-        guard let stamp = FileStamp(path: path) else { return decode() }
+        guard let stamp = FileStamp(path: path) else { return (decode(), false) }
         if let entry = entries.withLock({ $0[key] }), entry.stamp == stamp, let box = entry.models as? Box<Model> {
-            return (box.models, entry.problems)
+            return ((box.models, entry.problems, entry.records, entry.comments), true)
         }
         let decoded = decode()
-        entries.withLock { $0[key] = Entry(stamp: stamp, models: Box(decoded.models), problems: decoded.problems) }
-        return decoded
+        let entry = Entry(
+            stamp: stamp, models: Box(decoded.models), problems: decoded.problems, records: decoded.records,
+            comments: decoded.comments)
+        entries.withLock { $0[key] = entry }
+        return (decoded, false)
+    }
+
+    /// Every entry of `Model` kept by the hash of its file's bytes, without problems: what a
+    /// build saves for the next (`DecodedArchive`), by key (the loader's kind and the path).
+    func kept<Model>(_ model: Model.Type) -> [(
+        key: String, digest: UInt64, records: Int, comments: Int, models: [Model], archived: ArraySlice<UInt8>?
+    )] {
+        entries.withLock { entries in
+            entries.compactMap { key, entry in
+                guard let digest = entry.digest, entry.problems.isEmpty, let box = entry.models as? Box<Model> else {
+                    return nil
+                }
+                return (key, digest, entry.records, entry.comments, box.models, entry.archived)
+            }
+        }
+    }
+
+    /// Takes `models` as those decoded from the bytes with hash `digest` of the entry `key`
+    /// (the loader's kind and the path), as an earlier build saved them in `archived`.
+    func keep<Model>(
+        _ models: [Model], key: String, digest: UInt64, records: Int, comments: Int, archived: ArraySlice<UInt8>
+    ) {
+        let entry = Entry(
+            digest: digest, models: Box(models), problems: [], records: records, comments: comments,
+            archived: archived)
+        entries.withLock { $0[key] = entry }
     }
 }

@@ -20,6 +20,10 @@ public final class InputFiles: Sendable {
         var hashes: [String: (hash: UInt64, size: Int)]?
         /// Folders the loaders read in, open, when the files are read as they are loaded.
         var folders: [Substring: Int32] = [:]
+        /// Each file `readAndHash` read or knew unchanged, by full path: its hash and size.
+        var digests: [String: (hash: UInt64, size: Int)] = [:]
+        /// What the last build read (`know`), and a moment before it looked.
+        var known: (files: [String: (hash: UInt64, size: Int)], since: Int64)?
     }
 
     private let state = Mutex(State())
@@ -32,10 +36,44 @@ public final class InputFiles: Sendable {
         state.withLock { $0.hashes = $0.hashes ?? [:] }
     }
 
+    /// Takes `files` (full path → hash and size) as what the last build read, `since` as a moment
+    /// before it looked: from now on `readAndHash` reads only the files that are new, of another
+    /// size, or changed (or modified) since then, and takes the others' hashes as they were.
+    public func know(_ files: [String: (hash: UInt64, size: Int)], since: Int64) {
+        state.withLock { $0.known = (files, since) }
+    }
+
+    /// The hash and size of each of `paths` that `readAndHash` read or knew unchanged, or that
+    /// the loaders read; nil for the others.
+    public func digests(_ paths: [String]) -> [(hash: UInt64, size: Int)?] {
+        state.withLock { state in paths.map { state.digests[$0] ?? state.hashes?[$0] } }
+    }
+
+    /// The hash of the file at `path` as this build read it (or knew it unchanged), when it did.
+    public func digest(of path: String) -> UInt64? {
+        state.withLock { $0.digests[path]?.hash ?? $0.hashes?[path]?.hash }
+    }
+
     /// Reads every file (by its full path) on all cores and returns its content hash, nil for a
     /// file that cannot be read (its loader then reports why); with `keeping`, the bytes stay for
-    /// the loaders.
+    /// the loaders. A file `know` named, of the same size and unchanged since, is not read.
     public func readAndHash(_ paths: [String], keeping: Bool = true) -> [UInt64?] {
+        if let known = state.withLock({ $0.known }), state.withLock({ $0.hashes }) == nil {
+            let stamps = stamps(paths)
+            let unchanged = paths.indices.map { index -> (hash: UInt64, size: Int)? in
+                guard let file = known.files[paths[index]], let stamp = stamps[index], stamp.size == file.size,
+                    stamp.changed < known.since
+                else { return nil }
+                return file
+            }
+            state.withLock { state in
+                for (path, file) in zip(paths, unchanged) { if let file { state.digests[path] = file } }
+            }
+            let unread = paths.indices.filter { unchanged[$0] == nil }
+            var all = unchanged.map { $0?.hash }
+            for (index, hash) in zip(unread, read(unread.map { paths[$0] }, keeping: keeping)) { all[index] = hash }
+            return all
+        }
         if let hashes = state.withLock({ $0.hashes }) {
             let known = Parallel.map(paths, chunk: 1024) { hashes[$0]?.hash }
             let unread = paths.indices.filter { known[$0] == nil }
@@ -107,12 +145,12 @@ public final class InputFiles: Sendable {
                 (path: path, bytes: $0, hash: ContentHash.of($0))
             }
         }
-        if keeping {
-            state.withLock { state in
-                state.kept.reserveCapacity(state.kept.count + read.count)
-                for file in read {
-                    if let file { state.kept[file.path] = file.bytes }
-                }
+        state.withLock { state in
+            if keeping { state.kept.reserveCapacity(state.kept.count + read.count) }
+            for file in read {
+                guard let file else { continue }
+                state.digests[file.path] = (file.hash, file.bytes.count)
+                if keeping { state.kept[file.path] = file.bytes }
             }
         }
         return read.map { $0?.hash }
@@ -165,6 +203,8 @@ public final class InputFiles: Sendable {
         state.withLock { state in
             state.listings = [:]
             state.hashes = state.hashes.map { _ in [:] }
+            state.digests = [:]
+            state.known = nil
             for descriptor in state.folders.values where descriptor != AT_FDCWD { close(descriptor) }
             state.folders = [:]
         }

@@ -36,11 +36,14 @@ public struct RecordLoader: Sendable {
     /// in one go on one core, so 100,000 Markdown files never sit in memory as records all at once;
     /// the records of a single file are decoded on every core.
     /// `prepare` sees each file's records (all of a URL source's pages together) before they are
-    /// decoded; `comments` is told how many lines each file read skipped as comments.
+    /// decoded; `comments` is told how many lines each file read skipped as comments; `kept` how
+    /// many records and models a file had whose models were kept from an earlier build
+    /// (`decoded`), so that its records are counted though not decoded.
     public func decode<Model: Sendable>(
         _ spec: SourceSpec,
         prepare: (@Sendable ([Record]) -> [Record])? = nil,
         comments: (@Sendable (Int) -> Void)? = nil,
+        kept: (@Sendable (_ records: Int, _ models: Int) -> Void)? = nil,
         _ decode: @escaping @Sendable (Record) throws(DiagnosticError) -> Model?
     )
         throws(DiagnosticError) -> (models: [Model], problems: [Diagnostic])
@@ -54,27 +57,41 @@ public struct RecordLoader: Sendable {
         let reader = Self.reader(for: format, spec: spec)
         let (inputs, cache) = (inputs, decoded)
         let kind = DecodedFiles.kind(of: Model.self, format: format.rawValue)
-        @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> [Record] {
+        @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> (records: [Record], comments: Int) {
             let records: [Record]
+            var skipped = 0
             if let text = reader as? any TextRecordReader {
                 let bytes = try inputs.bytes(of: file, limit: spec.maxBytes)
                 records = try text.records(inText: bytes, file: file.path)
-                comments?(text.commentLines(inText: bytes))
+                skipped = text.commentLines(inText: bytes)
+                comments?(skipped)
             } else {
                 records = try reader.records(in: file)
             }
-            return prepare?(records) ?? records
+            return (prepare?(records) ?? records, skipped)
         }
         @Sendable func models(of file: SourceFile, parallel: Bool) -> (models: [Model], problems: [Diagnostic]) {
-            let decodeFile = { () -> (models: [Model], problems: [Diagnostic]) in
+            let decodeFile = { () -> DecodedFiles.Decoded<Model> in
                 do throws(DiagnosticError) {
-                    return decodeAll(try records(of: file), decode, parallel: parallel)
+                    let (records, skipped) = try records(of: file)
+                    let (models, problems) = decodeAll(records, decode, parallel: parallel)
+                    return (models, problems, records.count, skipped)
                 } catch {
-                    return ([], error.diagnostics)
+                    return ([], error.diagnostics, 0, 0)
                 }
             }
-            guard let cache else { return decodeFile() }
-            return cache.models(of: file, kind: kind, decode: decodeFile)
+            guard let cache else {
+                let decoded = decodeFile()
+                return (decoded.models, decoded.problems)
+            }
+            let path = file.fullPath
+            let (decoded, wasKept) = cache.models(
+                of: file, kind: kind, digest: cache.byDigest ? { inputs.digest(of: path) } : nil, decode: decodeFile)
+            if wasKept {
+                comments?(decoded.comments)
+                kept?(decoded.records, decoded.models.count)
+            }
+            return (decoded.models, decoded.problems)
         }
         if files.count == 1, let file = files.first {
             return models(of: file, parallel: true)

@@ -67,7 +67,7 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
         }
         guard !joins.isEmpty else {
             let (models, problems) = try records.decode(
-                spec, prepare: prepare, comments: counter.count(comments:), counted)
+                spec, prepare: prepare, comments: counter.count(comments:), kept: counter.count(records:made:), counted)
             return try check(models, problems, log)
         }
         let tables = try joinTables()
@@ -96,7 +96,7 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
         return tables
     }
 
-    /// What the last `load()` made of the source's records. Under `herald serve`, files whose
-    /// models were kept from an earlier build are not counted again.
+    /// What the last `load()` made of the source's records, files whose models were kept from an
+    /// earlier build included.
     public var tally: SourceTally? { counter.tally(of: spec.path) }
 }

@@ -35,6 +35,16 @@ final class SourceCounter: Sendable {
         }
     }
 
+    /// A file's records whose models were kept from an earlier build: those that made no model
+    /// were dropped (a record with an error fails the build, and its file is never kept).
+    func count(records: Int, made: Int) {
+        counts.withLock { counts in
+            counts.records += records
+            counts.made += made
+            counts.dropped += records - made
+        }
+    }
+
     func tally(of source: String) -> SourceTally {
         let counts = counts.withLock { $0 }
         return SourceTally(

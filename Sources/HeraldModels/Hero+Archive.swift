@@ -1,0 +1,71 @@
+import HeraldCore
+
+extension Hero {
+    /// Writes every field, for `init(from:)`: a build keeps the heroes it decoded, so that the
+    /// next one need not read, parse and decode the files that did not change.
+    public func archive(into writer: inout ArchiveWriter) {
+        for text in [id, slug, name] { writer.write(text) }
+        for text in [fullName, biography, publisher, alignment, image] { writer.write(text) }
+        writer.write(UInt64(stats.count))
+        for stat in stats {
+            writer.write(stat.name)
+            writer.write(stat.value)
+        }
+        writer.write(UInt64(appearance.count))
+        for trait in appearance {
+            writer.write(trait.name)
+            writer.write(trait.text)
+        }
+        for list in [aliases, affiliations, images, tags] { writer.write(list) }
+        extra.archive(into: &writer)
+        writer.write(UInt64(facts.count))
+        for fact in facts { DataNode(fact).archive(into: &writer) }
+        record.archive(into: &writer)
+        writer.write(location.file)
+        writer.write(location.line)
+        writer.write(location.column)
+        writer.write(revision)
+    }
+
+    /// The hero `archive(into:)` wrote; nil when the bytes are not such a hero.
+    public init?(from reader: inout ArchiveReader) {
+        guard let id = reader.text(), let slug = reader.text(), let name = reader.text(),
+            let fullName = reader.optionalText(), let biography = reader.optionalText(),
+            let publisher = reader.optionalText(), let alignment = reader.optionalText(),
+            let image = reader.optionalText(), let statCount = reader.count()
+        else { return nil }
+        var stats: [Stat] = []
+        stats.reserveCapacity(statCount)
+        for _ in 0..<statCount {
+            guard let name = reader.text(), let value = reader.double() else { return nil }
+            stats.append(Stat(name: name, value: value))
+        }
+        guard let traitCount = reader.count() else { return nil }
+        var appearance: [Trait] = []
+        appearance.reserveCapacity(traitCount)
+        for _ in 0..<traitCount {
+            guard let name = reader.text(), let text = reader.text() else { return nil }
+            appearance.append(Trait(name: name, text: text))
+        }
+        guard let aliases = reader.texts(), let affiliations = reader.texts(), let images = reader.texts(),
+            let tags = reader.texts(), let extra = DataMap(from: &reader), let factCount = reader.count()
+        else { return nil }
+        var facts: [DataValue] = []
+        facts.reserveCapacity(factCount)
+        for _ in 0..<factCount {
+            guard let fact = DataNode(from: &reader) else { return nil }
+            facts.append(fact.value)
+        }
+        guard let record = DataMap(from: &reader), let file = reader.text(), let line = reader.integer(),
+            let column = reader.integer(), let revision = reader.number()
+        else { return nil }
+        self.init(
+            id: id, slug: slug, name: name, fullName: fullName, biography: biography, publisher: publisher,
+            alignment: alignment, stats: stats, appearance: appearance, aliases: aliases, affiliations: affiliations,
+            images: images, tags: tags, extra: extra, location: SourceLocation(file: file, line: line, column: column))
+        self.image = image
+        self.facts = facts
+        self.record = record
+        self.revision = revision
+    }
+}
