@@ -64,8 +64,15 @@ public struct BuildState: Sendable {
     /// The full path of one of the state's files.
     func path(_ name: String) -> String { folder + "/" + name }
 
-    /// The file where a build keeps what it decoded for the next one (`DecodedArchive`).
+    /// The file where a build keeps what it decoded for the next one (`DecodedArchive`), and
+    /// where a build writes it before it knows it succeeded.
     public static let decodedName = "decoded"
+    public static let nextDecodedName = "decoded-next"
+
+    /// Makes the state's file `name` its file `final` when `keeping`, else removes it.
+    public func promote(_ name: String, to final: String, keeping: Bool) {
+        if !keeping || rename(path(name), path(final)) != 0 { unlink(path(name)) }
+    }
 
     /// Saves what `produce` writes, a piece at a time through the function it is given, as the
     /// state's file `name`, whole or not at all. For what only spares the next build work: not

@@ -19,6 +19,8 @@ public enum SiteBuild {
         var report = BuildReport(succeeded: false)
         // Known to the failure path below, so that a failed build removes a folder it created.
         var openWriter: OutputWriter?
+        // Being written on another thread: a failed build waits for it and drops it.
+        var pendingArchive: BackgroundWork<Void>?
         var fetcher: RemoteFetcher?
         do throws(DiagnosticError) {
             let (config, configText) = try checkedConfig(options, report: &report)
@@ -49,6 +51,18 @@ public enum SiteBuild {
             let loadWarnings = models.warnings
             report.records = models.tallies
             let (inputs, quick) = check.finish(chosen.inputs)
+            // What the next build may reuse of this one's decoding, written on another core while
+            // this one plans and renders, then forgotten; kept only when the build succeeds.
+            pendingArchive = decoded.flatMap { decoded in
+                check.decodeFrame.map { frame in
+                    BackgroundWork { [state = writer.state, since = check.since, files = check.readFiles] in
+                        state.keep(as: BuildState.nextDecodedName) { write in
+                            DecodedArchive.write(frame: frame, since: since, files: files, decoded: decoded, to: write)
+                        }
+                        decoded.removeAll()
+                    }
+                }
+            }
             // The loaders' listings and what they did not read are of no more use.
             chosen.inputs.forgetUnread()
             chosen.inputs.forgetListings()
@@ -67,17 +81,20 @@ public enum SiteBuild {
             // A build with warnings leaves no fingerprint, so the next one runs and shows them again.
             report.record(try writer.commit(inputs: warnings.isEmpty ? inputs : nil, quick: quick))
             // What decoding found wrong but went past is shown by decoding again.
-            if warnings.isEmpty, let decoded, let frame = check.decodeFrame {
-                writer.state.keep(as: BuildState.decodedName) { write in
-                    DecodedArchive.write(
-                        frame: frame, since: check.since, files: check.readFiles, decoded: decoded, to: write)
-                }
+            if let archive = pendingArchive {
+                archive.wait()
+                pendingArchive = nil
+                writer.state.promote(BuildState.nextDecodedName, to: BuildState.decodedName, keeping: warnings.isEmpty)
             }
             clock.end("write")
             // The manifest of every output file and the listing of every input go the same way.
             openWriter = nil
-            releaseInBackground((consume writer, consume chosen, consume decoded))
+            releaseInBackground((consume writer, consume chosen))
         } catch {
+            if let archive = pendingArchive, let state = openWriter?.state {
+                archive.wait()
+                state.promote(BuildState.nextDecodedName, to: BuildState.decodedName, keeping: false)
+            }
             openWriter?.discard()
             report.errors = error.diagnostics.map { relative($0, to: options.site) }
         }

@@ -153,6 +153,16 @@ public final class DecodedFiles: Sendable {
         }
     }
 
+    /// Forgets every entry: a build's, once it saved them for the next.
+    public func removeAll() {
+        let all = entries.withLock { entries in
+            defer { entries = [:] }
+            return entries
+        }
+        // Released here, on the caller's thread, rather than by whoever holds this object last.
+        withExtendedLifetime(all) {}
+    }
+
     /// Takes `models` as those decoded from the bytes with hash `digest` of the entry `key`
     /// (the loader's kind and the path), as an earlier build saved them in `archived`.
     func keep<Model>(
