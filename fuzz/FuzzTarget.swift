@@ -4,6 +4,7 @@ import HeraldCore
 import HeraldEditor
 import HeraldLoaders
 import HeraldMarkdown
+import HeraldModels
 import HeraldMustache
 
 /// The readers a fuzzer feeds: everything that parses bytes a user, or an attacker, wrote.
@@ -22,6 +23,9 @@ enum FuzzTarget: String, CaseIterable {
     case paging
     /// IDs of a todo.txt file or checklist, unique and stable across a remove (`TaskIDFuzzing`).
     case taskIDs = "task-ids"
+    /// Heroes as a build keeps them in its state (`DecodedArchive`), read one after another: a
+    /// damaged file must be refused, never crash a build.
+    case decodedHeroes = "decoded-heroes"
 
     /// View data for rendered templates: every shape a key can have, nested.
     private static let data: TemplateValue = [
@@ -66,6 +70,11 @@ enum FuzzTarget: String, CaseIterable {
             TaskIDFuzzing.run(bytes)
         case .paging:
             Self.page(text)
+        case .decodedHeroes:
+            bytes.withUnsafeBufferPointer { buffer in
+                var reader = ArchiveReader(buffer)
+                while Hero(from: &reader) != nil {}
+            }
         }
     }
 

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${FUZZ_SECONDS:-60}"
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(mustache-parse mustache-render front-matter json yaml csv todo-txt checklist config task-edit task-ids paging)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(mustache-parse mustache-render front-matter json yaml csv todo-txt checklist config task-edit task-ids paging decoded-heroes)
 SCRATCH=.build-fuzz
 FLAGS=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 

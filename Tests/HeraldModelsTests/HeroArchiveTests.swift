@@ -1,0 +1,77 @@
+import Foundation
+import HeraldCore
+import HeraldModels
+import HeraldTestSupport
+import Testing
+
+// A build keeps its decoded heroes for the next one (`Hero.archive`, `Hero(from:)`): read back,
+// a hero must be the hero that was written, field for field and position for position, and
+// damaged bytes must be refused.
+
+private let rules = HeroRules(
+    fields: [
+        .name: "name", .fullName: "biography.fullName", .publisher: "biography.publisher",
+        .alignment: "biography.alignment", .stats: "powerstats", .appearance: "appearance",
+        .aliases: "biography.aliases", .affiliations: "connections.groupAffiliation", .image: "images.md"
+    ],
+    facts: [
+        RecordFact(name: "race", path: "appearance.race"), RecordFact(name: "height", path: "appearance.height")
+    ])
+
+/// The superhero-api's real records, decoded.
+private func heroes() throws -> [Hero] {
+    try [1, 7, 70].map { id in
+        let file = "Fixtures/\(id).json"
+        let fields = try YAMLReader.parse(try fixture("\(id).json"), file: file)
+        return try Hero.decode(Record(fields: fields, location: fields.location(in: file)), rules: rules)
+    }
+}
+
+@Test func heroesReadBackFromAnArchiveAreTheHeroesWritten() throws {
+    let written = try heroes()
+    var writer = ArchiveWriter()
+    for hero in written { hero.archive(into: &writer) }
+    let read = writer.bytes.withUnsafeBufferPointer { buffer in
+        var reader = ArchiveReader(buffer)
+        var heroes: [Hero] = []
+        while !reader.isAtEnd, let hero = Hero(from: &reader) { heroes.append(hero) }
+        return heroes
+    }
+    // Everything a hero holds, written out: positions of its record's keys and values included.
+    #expect(read.map { "\($0)" } == written.map { "\($0)" })
+    #expect(read.map { $0.digest() } == written.map(\.revision))
+    #expect(read.first?.record["powerstats"]?.value.kindName == "a map")
+}
+
+@Test func everyCutOrFlippedByteOfAnArchivedHeroIsRefusedOrReadAsSomeHero() throws {
+    var writer = ArchiveWriter()
+    try heroes()[0].archive(into: &writer)
+    let bytes = writer.bytes
+    for cut in stride(from: 0, to: bytes.count, by: 7) {
+        let refused = Array(bytes[..<cut]).withUnsafeBufferPointer { buffer in
+            var reader = ArchiveReader(buffer)
+            return Hero(from: &reader) == nil
+        }
+        #expect(refused, "cut at \(cut)")
+    }
+    for index in stride(from: 0, to: bytes.count, by: 3) {
+        var flipped = bytes
+        flipped[index] ^= 0xFF
+        // Anything may come of it but a crash or a read past the end.
+        _ = flipped.withUnsafeBufferPointer { buffer in
+            var reader = ArchiveReader(buffer)
+            return Hero(from: &reader)
+        }
+    }
+}
+
+@Test func theFuzzersSeedIsTwoHeroes() throws {
+    let seed = try Array(Data(contentsOf: Repository.url("fuzz/corpus/decoded-heroes/two-heroes")))
+    let names = seed.withUnsafeBufferPointer { buffer in
+        var reader = ArchiveReader(buffer)
+        var names: [String] = []
+        while let hero = Hero(from: &reader) { names.append(hero.name) }
+        return (names, reader.isAtEnd)
+    }
+    #expect(names.0 == ["Alpha", "Beta Ray"] && names.1)
+}
