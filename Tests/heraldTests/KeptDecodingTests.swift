@@ -99,3 +99,17 @@ func heroesKeptFromTheLastBuildMakeTheSamePagesAsDecodingThem(data: String) asyn
         try site.edit("Content/heroes/hero-3.md", replacing: "hero three \(number)", with: "hero 3")
     }
 }
+
+@Test func theArchiveKeepsNoHeroOfAFileRemovedOrRenamed() async throws {
+    let site = try markdownSite()
+    try await site.buildOK()
+    let decoded = try site.stateFolder().appendingPathComponent("decoded")
+    func archived(_ name: String) throws -> Bool {
+        try Data(contentsOf: decoded).range(of: Data("/\(name)".utf8)) != nil
+    }
+    #expect(try archived("hero-5.md") && archived("hero-6.md"))
+    try site.remove("Content/heroes/hero-5.md")
+    try FileManager.default.moveItem(at: site.url("Content/heroes/hero-6.md"), to: site.url("Content/heroes/six.md"))
+    try await site.buildOK()
+    #expect(try !archived("hero-5.md") && !archived("hero-6.md") && archived("six.md"))
+}

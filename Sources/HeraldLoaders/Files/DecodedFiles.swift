@@ -22,6 +22,9 @@ public final class DecodedFiles: Sendable {
         var comments: Int
         /// The models as an archive held them (`DecodedArchive`), to be written again as they are.
         var archived: ArraySlice<UInt8>? = nil
+        /// Whether this build asked for the file's models: an archived entry of a file since
+        /// removed or renamed is not saved again.
+        var used = false
     }
 
     /// One file's models and problems, the number of its records and of the comment lines skipped.
@@ -106,15 +109,19 @@ public final class DecodedFiles: Sendable {
         let path = file.fullPath
         let key = kind + path
         if let digest {
-            if let known = digest(), let entry = entries.withLock({ $0[key] }), entry.digest == known,
-                let box = entry.models as? Box<Model>
-            {
-                return ((box.models, entry.problems, entry.records, entry.comments), true)
+            let known = digest()
+            let kept = entries.withLock { entries -> Entry? in
+                guard let known, entries[key]?.digest == known else { return nil }
+                entries[key]?.used = true
+                return entries[key]
+            }
+            if let kept, let box = kept.models as? Box<Model> {
+                return ((box.models, kept.problems, kept.records, kept.comments), true)
             }
             let decoded = decode()
             let entry = Entry(
                 digest: digest(), models: Box(decoded.models), problems: decoded.problems, records: decoded.records,
-                comments: decoded.comments)
+                comments: decoded.comments, used: true)
             entries.withLock { $0[key] = entry }
             return (decoded, false)
         }
@@ -138,14 +145,17 @@ public final class DecodedFiles: Sendable {
         return (decoded, false)
     }
 
-    /// Every entry of `Model` kept by the hash of its file's bytes, without problems: what a
-    /// build saves for the next (`DecodedArchive`), by key (the loader's kind and the path).
+    /// Every entry of `Model` this build used, kept by the hash of its file's bytes, without
+    /// problems: what a build saves for the next (`DecodedArchive`), by key (the loader's kind
+    /// and the path).
     func kept<Model>(_ model: Model.Type) -> [(
         key: String, digest: UInt64, records: Int, comments: Int, models: [Model], archived: ArraySlice<UInt8>?
     )] {
         entries.withLock { entries in
             entries.compactMap { key, entry in
-                guard let digest = entry.digest, entry.problems.isEmpty, let box = entry.models as? Box<Model> else {
+                guard entry.used, let digest = entry.digest, entry.problems.isEmpty,
+                    let box = entry.models as? Box<Model>
+                else {
                     return nil
                 }
                 return (key, digest, entry.records, entry.comments, box.models, entry.archived)
