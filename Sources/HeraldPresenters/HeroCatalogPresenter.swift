@@ -77,8 +77,10 @@ public final class HeroCatalogPresenter: Sendable {
         groupIndexByValue = index
         factGroups = facts.indices.map { position in groupBy.first { $0.value == .fact(position) }.flatMap { index[$0] }
         }
+        var settings = ContentHash()
+        Self.digest(search: search, facts: facts, card: card, groupBy: groupBy, sort: sort, into: &settings)
         sharedKey = Self.sharedFingerprint(
-            context: context, count: sorted.count, statScales: statScales, labels: labels)
+            context: context, count: sorted.count, statScales: statScales, labels: labels, settings: settings.value)
     }
 
     /// The label of every stat and trait the heroes have, from its name unless `stats` gives one.
@@ -97,13 +99,12 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     /// What every page of the catalog shares: a page whose own view data is unchanged and whose
-    /// shared part hashes the same needs no rendering again. The catalog's settings (`facts:`,
-    /// `group_by:`, `sort:`…) are not hashed: pages are kept only under the same herald.yml (the
-    /// dev server forgets its pages when it changes; a build keeps them under a hash of it).
+    /// shared part hashes the same needs no rendering again.
     private static func sharedFingerprint(
-        context: SiteContext, count: Int, statScales: [String: Double], labels: [String: String]
+        context: SiteContext, count: Int, statScales: [String: Double], labels: [String: String], settings: UInt64
     ) -> UInt64 {
         var shared = ContentHash()
+        shared.combine(settings)
         let sample = context.heroesFolder + "/-/"
         TemplateValue.map(
             context.chrome(route: sample, title: "", description: "", links: Linker(from: sample), section: "heroes")
@@ -118,6 +119,31 @@ public final class HeroCatalogPresenter: Sendable {
             shared.combine(labels[name] ?? "")
         }
         return shared.value
+    }
+
+    /// Mixes the catalog's settings into `hash`, the same in every process: a fact's display
+    /// names by sorted key, the keys (which hold no dictionary) by how they print.
+    private static func digest(
+        search: Bool, facts: [RecordFact], card: [HeroValueKey]?, groupBy: [HeroGroupKey], sort: HeroSort,
+        into hash: inout ContentHash
+    ) {
+        hash.combine(search ? 1 : 0)
+        hash.combine(facts.count)
+        for fact in facts {
+            for text in [fact.name, fact.path] { hash.combine(text) }
+            hash.combine(fact.label)
+            hash.combine(fact.markdown ? 1 : 0)
+            hash.combine(fact.values.count)
+            for key in fact.values.keys.sorted() {
+                hash.combine(key)
+                hash.combine(fact.values[key])
+            }
+        }
+        hash.combine(card.map(\.count) ?? -1)
+        for key in card ?? [] { hash.combine("\(key)") }
+        hash.combine(groupBy.count)
+        for key in groupBy { hash.combine("\(key)") }
+        hash.combine("\(sort)")
     }
 
     /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.
