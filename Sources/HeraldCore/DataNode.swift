@@ -73,7 +73,7 @@ public enum DataValue: Sendable {
 public struct DataMap: Sendable {
     public private(set) var keys: [String] = []
     /// The values, in the order of `keys`.
-    public private(set) var values: [DataNode] = []
+    private(set) var values: [DataNode] = []
     /// Where each key itself stands, so "unknown key" errors point at the key rather than its
     /// value: one per key, or empty when no key has one.
     private var keyPositions: [KeyPosition?] = []
