@@ -21,6 +21,7 @@ extension Hero {
         writer.write(UInt64(facts.count))
         for fact in facts { DataNode(fact).archive(into: &writer) }
         record.archive(into: &writer)
+        writer.write(foundPaths)
         writer.write(location.file)
         writer.write(location.line)
         writer.write(location.column)
@@ -56,8 +57,8 @@ extension Hero {
             guard let fact = DataNode(from: &reader) else { return nil }
             facts.append(fact.value)
         }
-        guard let record = DataMap(from: &reader), let file = reader.text(), let line = reader.integer(),
-            let column = reader.integer(), let revision = reader.number()
+        guard let record = DataMap(from: &reader), let foundPaths = reader.number(), let file = reader.text(),
+            let line = reader.integer(), let column = reader.integer(), let revision = reader.number()
         else { return nil }
         self.init(
             id: id, slug: slug, name: name, fullName: fullName, biography: biography, publisher: publisher,
@@ -66,6 +67,7 @@ extension Hero {
         self.image = image
         self.facts = facts
         self.record = record
+        self.foundPaths = foundPaths
         self.revision = revision
     }
 }

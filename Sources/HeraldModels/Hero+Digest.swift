@@ -1,8 +1,8 @@
 import HeraldCore
 
 extension Hero {
-    /// A hash of every field but `revision` and `location` (which no page shows), the same in
-    /// every process: what a page fingerprint needs to know the hero unchanged since the last build.
+    /// A hash of every field but `revision`, `location` and `foundPaths` (which no page shows),
+    /// the same in every process: what a page fingerprint needs to know the hero unchanged since the last build.
     public func digest() -> UInt64 {
         var hash = ContentHash()
         hash.combine("hero 1")

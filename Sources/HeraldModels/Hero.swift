@@ -48,8 +48,12 @@ public struct Hero: Sendable, Identifiable {
     public var extra: DataMap
     /// The value of each of the rules' `facts`, in their order: `.null` where the record has none.
     public var facts: [DataValue] = []
-    /// The whole source record, joined records included, for templates to reach as `hero.record`.
+    /// The whole source record, joined records included, for templates to reach as `hero.record`;
+    /// empty when the rules keep no records (`HeroRules.keepsRecords`).
     public var record = DataMap()
+    /// Which of the rules' `mapped` paths the record has, a bit each, when the record itself is
+    /// not kept: what the warning about a path no record has needs of it.
+    public var foundPaths: UInt64 = 0
     public var location: SourceLocation
     /// A digest of every field (`digest()`), set when the record is decoded, the same in every
     /// process: two heroes with the same revision are the same hero. Page fingerprints rest on

@@ -46,7 +46,11 @@ extension Hero {
         hero.tags = reader.list(rules.paths(for: .tags))
         hero.extra = reader.extra
         hero.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
-        if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
+        if rules.recordsKept {
+            if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
+        } else {
+            hero.foundPaths = MappedPath.found(rules.mapped, in: record.fields)
+        }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)

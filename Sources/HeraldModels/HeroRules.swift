@@ -40,6 +40,13 @@ public struct HeroRules: Sendable {
     public var facts: [RecordFact]
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []
+    /// Whether each hero keeps its whole source record (`Hero.record`). A build keeps them only
+    /// when some template names `record`: a record takes more memory than the rest of its hero.
+    public var keepsRecords = true
+    /// Whether decoding keeps the records: when asked to, and when the config maps more paths
+    /// than `Hero.foundPaths` has bits for, since the warning about a path no record has then
+    /// needs the records themselves.
+    public var recordsKept: Bool { keepsRecords || mapped.count > MappedPath.foundLimit }
     /// What relative image paths point into; nil: the site itself.
     public var imageBase: ImageBase?
 

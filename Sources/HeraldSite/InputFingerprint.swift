@@ -18,8 +18,9 @@ struct InputFingerprint {
     private let program: [(name: String, digest: UInt64?)]
     private let remote: [(name: String, digest: UInt64)]
     private let staleURLs: [String]
-    /// What decoding depends on: herald.yml, the binary and the options, not the day or the
-    /// templates. Models decoded under another are not reused (`DecodedArchive`).
+    /// What decoding depends on: herald.yml, the binary, the options and whether heroes keep
+    /// their records, not the day or the templates. Models decoded under another are not reused
+    /// (`DecodedArchive`).
     let decodeFrame: UInt64
 
     /// Names every input and fetches the URL sources (or finds them fresh in the cache), all of
@@ -71,6 +72,7 @@ struct InputFingerprint {
         var decoding = ContentHash()
         decoding.combine("herald-decoded 1")
         decoding.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "")")
+        decoding.combine("records=\(sources.keepsRecords)")
         decoding.combine(configText)
         decoding.combine(buildID.map { "herald build \($0)" } ?? "herald \(programDigests.last.map { $0 ?? 0 } ?? 0)")
         return InputFingerprint(

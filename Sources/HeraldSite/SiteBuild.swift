@@ -25,9 +25,12 @@ public enum SiteBuild {
         do throws(DiagnosticError) {
             let (config, configText) = try checkedConfig(options, report: &report)
             let theme = try Theme(site: options.site)
+            // Parsed before the sources are made: heroes keep their records only for a template that names them.
+            let library = try theme.library()
             // Models by the hash of their files' bytes, kept for the next build of this output.
             let decoded = sources == nil ? DecodedFiles(byDigest: true) : nil
-            let chosen = try chosenSources(sources, config: config, options: options, decoded: decoded)
+            let chosen = try chosenSources(
+                sources, config: config, options: options, decoded: decoded, keepsRecords: library.names("record"))
             // An injected source's fetches are its owner's to report.
             if sources == nil { fetcher = chosen.remote }
             let (lock, writer) = try outputWriter(options)
@@ -45,8 +48,6 @@ public enum SiteBuild {
             }
 
             if let frame = check.pageFrame { writer.fingerprintPages(under: frame) }
-            let library = try theme.library()
-            clock.end("templates")
             let models = try SitePipeline.load(chosen, config: config, drafts: options.drafts, now: options.now)
             let loadWarnings = models.warnings
             report.records = models.tallies
@@ -109,13 +110,13 @@ public enum SiteBuild {
         return (lock, OutputWriter(folder: options.output, state: state, lock: lock))
     }
 
-    /// The sources a test injected, else the config's.
+    /// The sources a test injected, else the config's, heroes keeping their records when `keepsRecords`.
     private static func chosenSources(
         _ injected: SiteSources?, config: SiteConfig,
-        options: BuildOptions, decoded: DecodedFiles?
+        options: BuildOptions, decoded: DecodedFiles?, keepsRecords: Bool
     ) throws(DiagnosticError) -> SiteSources {
         if let injected { return injected }
-        return try SitePipeline.sources(config, options: options, decoded: decoded)
+        return try SitePipeline.sources(config, options: options, decoded: decoded, keepsRecords: keepsRecords)
     }
 
     /// herald.yml, read once the output folder is known not to be the site or one of its inputs.

@@ -15,12 +15,14 @@ import HeraldRemote
 /// which strict mode makes errors.
 enum SitePipeline {
     /// The config's sources, URL sources through a fetcher; `decoded` keeps the models of
-    /// unchanged files from one build to the next.
+    /// unchanged files from one build to the next; heroes keep their records when `keepsRecords`.
     static func sources(
         _ config: SiteConfig, options: BuildOptions,
-        decoded: DecodedFiles? = nil
+        decoded: DecodedFiles? = nil, keepsRecords: Bool = true
     ) throws(DiagnosticError) -> SiteSources {
-        try SiteSources(config: config, site: options.site, remote: remoteFetcher(config, options), decoded: decoded)
+        try SiteSources(
+            config: config, site: options.site, remote: remoteFetcher(config, options), decoded: decoded,
+            keepsRecords: keepsRecords)
     }
 
     /// Every page and file the models make, in the order the builder takes them.

@@ -16,6 +16,9 @@ public struct SiteSources: Sendable {
     public var inputs: InputFiles
     /// Fetches the URL sources, when the site has any; it knows how each was obtained.
     public var remote: RemoteFetcher?
+    /// Whether the heroes keep their source records (`HeroRules.keepsRecords`); models decoded
+    /// with them are not those decoded without.
+    public private(set) var keepsRecords = true
 
     public init(
         tasks: (any ModelLoader<TaskItem>)?, heroes: (any ModelLoader<Hero>)?, pages: any ModelLoader<Page>,
@@ -30,11 +33,15 @@ public struct SiteSources: Sendable {
 
     /// The sources named in `config`, read from files under `site`, and from URLs through `remote`;
     /// `decoded` keeps the models of unchanged files from one build of the dev server to the next.
-    public init(config: SiteConfig, site: URL, remote: RemoteFetcher? = nil, decoded: DecodedFiles? = nil)
-        throws(DiagnosticError)
-    {
+    /// Without `keepsRecords`, heroes keep no copy of their source records: for templates that
+    /// never name `record`.
+    public init(
+        config: SiteConfig, site: URL, remote: RemoteFetcher? = nil, decoded: DecodedFiles? = nil,
+        keepsRecords: Bool = true
+    ) throws(DiagnosticError) {
         inputs = InputFiles()
         self.remote = remote
+        self.keepsRecords = keepsRecords
         let records = RecordLoader(siteFolder: site, inputs: inputs, remote: remote, decoded: decoded)
         tasks = try config.tasks.map { tasks throws(DiagnosticError) in
             var loader = TaskLoader(records: records, spec: try SourceSpec(tasks.source), rules: tasks.rules)
@@ -42,7 +49,9 @@ public struct SiteSources: Sendable {
             return loader
         }
         heroes = try config.heroes.map { heroes throws(DiagnosticError) in
-            var loader = HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: heroes.rules)
+            var rules = heroes.rules
+            rules.keepsRecords = keepsRecords
+            var loader = HeroLoader(records: records, spec: try SourceSpec(heroes.source), rules: rules)
             loader.joins = try Self.joinSpecs(heroes.joins)
             return loader
         }

@@ -75,3 +75,25 @@ private func heroes() throws -> [Hero] {
     }
     #expect(names.0 == ["Alpha", "Beta Ray"] && names.1)
 }
+
+@Test func aHeroWithoutItsRecordKeepsWhichMappedPathsItHadThroughTheArchive() throws {
+    var lean = rules
+    lean.keepsRecords = false
+    lean.mapped = ["appearance.race", "biography.nowhere", "powerstats.speed"].map {
+        MappedPath(
+            path: $0, setting: "heroes.facts.x", location: SourceLocation(file: "herald.yml", line: 3, column: 5))
+    }
+    let fields = try YAMLReader.parse(try fixture("1.json"), file: "1.json")
+    let hero = try Hero.decode(Record(fields: fields, location: fields.location(in: "1.json")), rules: lean)
+    #expect(hero.record.isEmpty)
+    #expect(hero.foundPaths == 0b101)
+    var writer = ArchiveWriter()
+    hero.archive(into: &writer)
+    let read = writer.bytes.withUnsafeBufferPointer { buffer in
+        var reader = ArchiveReader(buffer)
+        return Hero(from: &reader)
+    }
+    #expect(read?.foundPaths == 0b101)
+    let warnings = MappedPath.unfound(lean.mapped, found: hero.foundPaths, keys: hero.extra.keys, kind: "hero")
+    #expect(warnings.map(\.message) == ["'heroes.facts.x' reads 'biography.nowhere', which no hero record has"])
+}

@@ -113,3 +113,33 @@ func heroesKeptFromTheLastBuildMakeTheSamePagesAsDecodingThem(data: String) asyn
     try await site.buildOK()
     #expect(try !archived("hero-5.md") && !archived("hero-6.md") && archived("six.md"))
 }
+
+@Test func aTemplateThatComesToNameTheRecordGetsItThoughTheKeptHeroesHadNone() async throws {
+    let site = try markdownSite()
+    try await site.buildOK()
+    try editHeroTemplate(site, "<p>From {{hero.record.publisher}}</p>")
+    try await site.buildOK()
+    let page = try String(contentsOf: site.output.appendingPathComponent("heroes/hero-7/index.html"), encoding: .utf8)
+    #expect(page.contains("<p>From South</p>"), "heroes kept without their records are decoded again")
+    let clean = try await site.build(["--output", "Clean"])
+    #expect(clean.status == 0)
+    #expect(try TreeSnapshot(site.output).contents == TreeSnapshot(site.url("Clean")).contents)
+}
+
+@Test func aMappedPathOnlyAKeptHeroHasIsFoundAndOneNoHeroHasAnyMoreIsReported() async throws {
+    let site = try markdownSite()
+    try site.write(
+        "herald.yml", "title: Files\nheroes:\n  source: Content/heroes\n  facts:\n    rank: {from: rank}\n")
+    try site.edit("Content/heroes/hero-7.md", replacing: "publisher:", with: "rank: Captain\npublisher:")
+    try await site.buildOK(["--strict"])
+    // Only hero 7 has a rank; it is kept from the archive while another file is decoded.
+    try site.edit("Content/heroes/hero-3.md", replacing: "hero 3", with: "hero three")
+    try await site.buildOK(["--strict"])
+    let ranked = try String(contentsOf: site.output.appendingPathComponent("heroes/hero-7/index.html"), encoding: .utf8)
+    #expect(ranked.contains("Captain"))
+    try site.edit("Content/heroes/hero-7.md", replacing: "rank: Captain\n", with: "")
+    let missing = try await site.build(["--strict"])
+    #expect(missing.status == 1)
+    #expect(
+        missing.stderr.contains("herald.yml:5:5: error: 'heroes.facts.rank' reads 'rank', which no hero record has"))
+}

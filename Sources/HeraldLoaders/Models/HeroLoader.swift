@@ -11,9 +11,18 @@ extension SourceLoader where Model == Hero {
             decode: { record, log throws(DiagnosticError) in try Hero.decode(record, rules: rules, log: log) },
             check: { models, problems, log throws(DiagnosticError) in
                 let heroes = try slugged((models, problems), kind: "hero")
-                log.add(MappedPath.unfound(rules.mapped, records: heroes.map(\.record), kind: "hero"))
+                log.add(Self.unfound(rules, in: heroes))
                 return heroes
             },
             checksSlugs: true)
+    }
+
+    /// The warnings for the mapped paths no hero's record has; without the records, from what
+    /// each hero found of them, near misses looked for among the fields no model field took.
+    private static func unfound(_ rules: HeroRules, in heroes: [Hero]) -> [Diagnostic] {
+        if rules.recordsKept { return MappedPath.unfound(rules.mapped, records: heroes.map(\.record), kind: "hero") }
+        guard let first = heroes.first else { return [] }
+        let found = heroes.reduce(0) { $0 | $1.foundPaths }
+        return MappedPath.unfound(rules.mapped, found: found, keys: first.extra.keys, kind: "hero")
     }
 }
