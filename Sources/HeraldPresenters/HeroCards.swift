@@ -2,31 +2,19 @@ import HeraldCore
 import HeraldModels
 import HeraldMustache
 
-/// Every hero's card but its links, made once per catalog on every core. The same card is on a
-/// list page, on each of its groups' pages and on the home page; only the way up to the site root
-/// differs between them, so a page copies the rest rather than hashing every key in again.
-struct HeroCards: Sendable {
+/// A hero's card but its links, made for each page that shows it. The same card is on a list
+/// page, on each of its groups' pages, on the hero's own page and on the home page, but it is a
+/// few short strings to make, where keeping every hero's card for the whole build costs memory in
+/// proportion to the catalog, and a build that renders a few pages needs only their cards.
+enum HeroCards {
     /// The keys of a card less `href`, which the page adds, and `image` for an image the site holds.
     static let sharedKeys = 11
-    /// By position in the catalog's `heroes`.
-    private let fields: [TemplateMap]
 
-    init(_ heroes: [Hero], card: [HeroValueKey]?, factsView: FactsView) {
-        fields = Parallel.map(Array(heroes.indices), chunk: 1024) { index in
-            Self.fields(heroes[index], card: card, factsView: factsView)
-        }
-    }
-
-    /// Hero `index`'s card in a map with room for `capacity` keys in all.
-    func fields(_ index: Int, capacity: Int) -> TemplateMap {
-        var map = fields[index]
-        map.reserveCapacity(capacity)
-        return map
-    }
-
-    private static func fields(_ hero: Hero, card: [HeroValueKey]?, factsView: FactsView) -> TemplateMap {
-        // Room for `href` too, which each page adds to its copy.
-        var fields = TemplateMap(minimumCapacity: sharedKeys + 1)
+    /// The card of `hero` in a map with room for `capacity` keys in all (at least `href` more).
+    static func fields(
+        _ hero: Hero, card: [HeroValueKey]?, factsView: FactsView, capacity: Int = 0
+    ) -> TemplateMap {
+        var fields = TemplateMap(minimumCapacity: max(capacity, sharedKeys + 1))
         let total = HeroFormatting.number(hero.statsTotal)
         fields["name"] = .string(hero.name)
         fields["publisher"] = .string(hero.publisher ?? "—")

@@ -30,8 +30,7 @@ public final class HeroCatalogPresenter: Sendable {
     private let ranking: HeroRanking
     /// Per stat, the value that fills its bar: the largest among all heroes, or the site's `max:`.
     private let statScales: [String: Double]
-    /// Worked out once per hero or per field name, not once per page that shows them.
-    private let cards: HeroCards
+    /// Worked out once per field name, not once per page that shows them.
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
     private let detailChrome: TemplateMap
@@ -67,8 +66,6 @@ public final class HeroCatalogPresenter: Sendable {
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
         statScales = Self.statScales(sorted, settings: stats)
-        // On every core: every hero needs its card, and the dev server plans again on every rebuild.
-        cards = HeroCards(sorted, card: card, factsView: factsView)
         labels = Self.labels(of: sorted, stats: stats)
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
@@ -366,7 +363,7 @@ public final class HeroCatalogPresenter: Sendable {
 
     /// A card's fields, in a map with room for `capacity` in all (a detail page adds its own).
     private func cardFields(_ index: Int, links: Linker, capacity: Int = 0) -> TemplateMap {
-        var fields = cards.fields(index, capacity: capacity)
+        var fields = HeroCards.fields(heroes[index], card: card, factsView: factsView, capacity: capacity)
         fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
         if let image = heroes[index].image, !HeroFormatting.isAbsolute(image) {
             fields["image"] = .string(links.href(image))
