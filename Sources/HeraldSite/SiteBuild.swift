@@ -19,8 +19,8 @@ public enum SiteBuild {
         var report = BuildReport(succeeded: false)
         // Known to the failure path below, so that a failed build removes a folder it created.
         var openWriter: OutputWriter?
-        // Being written on another thread: a failed build waits for it and drops it.
-        var pendingArchive: BackgroundWork<Void>?
+        // Written before the pages: a failed build drops it.
+        var wroteArchive = false
         var fetcher: RemoteFetcher?
         do throws(DiagnosticError) {
             let (config, configText) = try checkedConfig(options, report: &report)
@@ -52,17 +52,16 @@ public enum SiteBuild {
             let loadWarnings = models.warnings
             report.records = models.tallies
             let (inputs, quick) = check.finish(chosen.inputs)
-            // What the next build may reuse of this one's decoding, written on another core while
-            // this one plans and renders, then forgotten; kept only when the build succeeds.
-            pendingArchive = decoded.flatMap { decoded in
-                check.decodeFrame.map { frame in
-                    BackgroundWork { [state = writer.state, since = check.since, files = check.readFiles] in
-                        state.keep(as: BuildState.nextDecodedName) { write in
-                            DecodedArchive.write(frame: frame, since: since, files: files, decoded: decoded, to: write)
-                        }
-                        decoded.removeAll()
-                    }
+            // What the next build may reuse of this one's decoding, kept only when the build
+            // succeeds. Written (on every core) and forgotten before the pages are planned, so that
+            // what decoding kept and the pages' view data are never in memory together.
+            if let decoded, let frame = check.decodeFrame {
+                let (since, files) = (check.since, check.readFiles)
+                writer.state.keep(as: BuildState.nextDecodedName) { write in
+                    DecodedArchive.write(frame: frame, since: since, files: files, decoded: decoded, to: write)
                 }
+                decoded.removeAll()
+                wroteArchive = true
             }
             // The loaders' listings and what they did not read are of no more use.
             chosen.inputs.forgetUnread()
@@ -82,9 +81,8 @@ public enum SiteBuild {
             // A build with warnings leaves no fingerprint, so the next one runs and shows them again.
             report.record(try writer.commit(inputs: warnings.isEmpty ? inputs : nil, quick: quick))
             // What decoding found wrong but went past is shown by decoding again.
-            if let archive = pendingArchive {
-                archive.wait()
-                pendingArchive = nil
+            if wroteArchive {
+                wroteArchive = false
                 writer.state.promote(BuildState.nextDecodedName, to: BuildState.decodedName, keeping: warnings.isEmpty)
             }
             clock.end("write")
@@ -92,8 +90,7 @@ public enum SiteBuild {
             openWriter = nil
             releaseInBackground((consume writer, consume chosen))
         } catch {
-            if let archive = pendingArchive, let state = openWriter?.state {
-                archive.wait()
+            if wroteArchive, let state = openWriter?.state {
                 state.promote(BuildState.nextDecodedName, to: BuildState.decodedName, keeping: false)
             }
             openWriter?.discard()

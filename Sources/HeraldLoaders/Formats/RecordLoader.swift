@@ -199,7 +199,9 @@ public struct RecordLoader: Sendable {
         let key = "\(format.rawValue):\(spec.path)"
         let decoded = decoded
         let files = try inputs.listing(key) { () throws(DiagnosticError) in
-            guard let decoded else {
+            // A build's models are kept for the next build by hash, not by folder: only the dev
+            // server lists a folder again when it changed.
+            guard let decoded, !decoded.byDigest else {
                 return try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
             }
             return try decoded.listing(key) { () throws(DiagnosticError) in
