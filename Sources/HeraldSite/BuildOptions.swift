@@ -24,6 +24,9 @@ public struct BuildOptions: Sendable {
     public var jobs: Int
     /// Hears (pages done, pages in all) while pages render.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Told once the models are loaded and what loading alone needed is freed, before any page
+    /// is planned: the command hands the freed memory back to the system there.
+    public var loaded: (@Sendable () -> Void)?
     /// When another build holds the output folder: wait for it (true) or fail at once.
     public var wait = true
     /// Called once when the build starts waiting for another one.

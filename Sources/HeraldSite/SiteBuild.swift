@@ -66,6 +66,7 @@ public enum SiteBuild {
             // The loaders' listings and what they did not read are of no more use.
             chosen.inputs.forgetUnread()
             chosen.inputs.forgetListings()
+            options.loaded?()
             clock.end("load data")
 
             let items = try SitePipeline.pages(
