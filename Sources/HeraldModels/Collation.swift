@@ -9,63 +9,82 @@ public enum Collation {
     /// one space; a run of digits is a marker, its length and its digits without leading zeros,
     /// so that a longer number is a larger one. Numbers sort before words.
     public static func key(_ text: String) -> [UInt8] {
-        var key: [UInt8] = []
-        key.reserveCapacity(text.utf8.count + 4)
-        var digits: [UInt8] = []
-        var pendingSpace = false
-        func flushDigits() {
-            guard !digits.isEmpty else { return }
-            let significant = digits.drop { $0 == UInt8(ascii: "0") }
-            let number = significant.isEmpty ? [UInt8(ascii: "0")] : Array(significant)
-            key.append(UInt8(ascii: "0"))
-            key.append(UInt8(min(number.count, 255)))
-            key.append(contentsOf: number)
-            digits.removeAll(keepingCapacity: true)
-        }
-        func take(_ byte: UInt8) {
-            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || byte >= 0x80
-            guard isDigit || isLetter else {
-                flushDigits()
-                pendingSpace = !key.isEmpty
-                return
-            }
-            if pendingSpace { key.append(UInt8(ascii: " ")) }
-            pendingSpace = false
-            if isDigit {
-                digits.append(byte)
-            } else {
-                flushDigits()
-                key.append(byte < 0x80 ? byte | 0x20 : byte)
-            }
+        var key = CollationKey(capacity: text.utf8.count + 4)
+        // Most names are ASCII: read byte by byte, without decoding a scalar at a time.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in text.utf8 { key.take(byte) }
+            key.flushDigits()
+            return key.bytes
         }
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
-                take(UInt8(scalar.value))
+                key.take(UInt8(scalar.value))
             } else if let spelling = LatinFolding.spellings[scalar] {
-                spelling.utf8.forEach(take)
+                for byte in spelling.utf8 { key.take(byte) }
             } else {
                 for part in String(scalar).lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
                     switch part.properties.generalCategory {
                     case .nonspacingMark, .spacingMark, .enclosingMark: continue
                     default:
                         if part.isASCII {
-                            take(UInt8(part.value))
+                            key.take(UInt8(part.value))
                         } else if part.properties.isAlphabetic {
-                            String(part).utf8.forEach(take)
+                            for byte in String(part).utf8 { key.take(byte) }
                         } else {
-                            take(UInt8(ascii: " "))
+                            key.take(UInt8(ascii: " "))
                         }
                     }
                 }
             }
         }
-        flushDigits()
-        return key
+        key.flushDigits()
+        return key.bytes
     }
 
     /// Whether `a` comes before `b` in byte order.
     public static func less(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         a.lexicographicallyPrecedes(b)
+    }
+}
+
+/// `Collation.key` as it is made, a byte of text at a time.
+private struct CollationKey {
+    private(set) var bytes: [UInt8] = []
+    /// Where the run of digits being read starts in `bytes`, while there is one.
+    private var digitsStart: Int?
+    private var pendingSpace = false
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func take(_ byte: UInt8) {
+        let isDigit = byte &- UInt8(ascii: "0") < 10
+        let isLetter = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte >= 0x80
+        guard isDigit || isLetter else {
+            flushDigits()
+            pendingSpace = !bytes.isEmpty
+            return
+        }
+        if pendingSpace { bytes.append(UInt8(ascii: " ")) }
+        pendingSpace = false
+        if isDigit {
+            if digitsStart == nil { digitsStart = bytes.count }
+            bytes.append(byte)
+        } else {
+            flushDigits()
+            bytes.append(byte < 0x80 ? byte | 0x20 : byte)
+        }
+    }
+
+    /// Ends a run of digits: a marker, the number of digits and the digits without leading
+    /// zeros (at least one), so that a longer number is a larger one.
+    mutating func flushDigits() {
+        guard let start = digitsStart else { return }
+        digitsStart = nil
+        var first = start
+        while first < bytes.count - 1, bytes[first] == UInt8(ascii: "0") { first += 1 }
+        let head = (UInt8(ascii: "0"), UInt8(min(bytes.count - first, 255)))
+        withUnsafeBytes(of: head) { bytes.replaceSubrange(start..<first, with: $0) }
     }
 }

@@ -83,16 +83,31 @@ public final class HeroCatalogPresenter: Sendable {
     /// The label of every stat and trait the heroes have, from its name unless `stats` gives one.
     private static func labels(of heroes: [Hero], stats: [String: HeroStatSetting]) -> [String: String] {
         var labels: [String: String] = [:]
+        // Heroes of one source mostly name the same stats and traits in the same order: a hero
+        // that names those of the last one looked up costs comparisons, not a hash of each name.
+        var lastStats: [Hero.Stat] = []
+        var lastTraits: [Hero.Trait] = []
         for index in heroes.indices {
-            for name in heroes[index].stats.lazy.map(\.name) where labels[name] == nil {
-                labels[name] = HeroFormatting.label(name)
+            if !sameNames(heroes[index].stats, lastStats, { $0.name }) {
+                for name in heroes[index].stats.lazy.map(\.name) where labels[name] == nil {
+                    labels[name] = HeroFormatting.label(name)
+                }
+                lastStats = heroes[index].stats
             }
-            for name in heroes[index].appearance.lazy.map(\.name) where labels[name] == nil {
-                labels[name] = HeroFormatting.label(name)
+            if !sameNames(heroes[index].appearance, lastTraits, { $0.name }) {
+                for name in heroes[index].appearance.lazy.map(\.name) where labels[name] == nil {
+                    labels[name] = HeroFormatting.label(name)
+                }
+                lastTraits = heroes[index].appearance
             }
         }
         for (name, setting) in stats { if let label = setting.label { labels[name] = label } }
         return labels
+    }
+
+    /// Whether `a` and `b` have the same names in the same order.
+    private static func sameNames<Item>(_ a: [Item], _ b: [Item], _ name: (Item) -> String) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { name($0) == name($1) }
     }
 
     /// What every page of the catalog shares: a page whose own view data is unchanged and whose
@@ -146,11 +161,21 @@ public final class HeroCatalogPresenter: Sendable {
     /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.
     private static func statScales(_ heroes: [Hero], settings: [String: HeroStatSetting]) -> [String: Double] {
         var scales: [String: Double] = [:]
+        // The largest of each stat in the order the last hero named them, while heroes name the
+        // same stats in that order (`labels(of:stats:)`); put in `scales` when the order changes.
+        var run: [Hero.Stat] = []
         for index in heroes.indices {
-            for stat in heroes[index].stats where stat.value > scales[stat.name, default: 0] {
-                scales[stat.name] = stat.value
+            let stats = heroes[index].stats
+            if sameNames(stats, run, { $0.name }) {
+                for position in stats.indices where stats[position].value > run[position].value {
+                    run[position].value = stats[position].value
+                }
+                continue
             }
+            for stat in run where stat.value > scales[stat.name, default: 0] { scales[stat.name] = stat.value }
+            run = stats
         }
+        for stat in run where stat.value > scales[stat.name, default: 0] { scales[stat.name] = stat.value }
         for (name, setting) in settings { if let max = setting.max { scales[name] = max } }
         return scales
     }
