@@ -56,7 +56,7 @@ struct UpToDateCheck {
             let bytes = writer.state.kept(BuildState.decodedName),
             let last = DecodedArchive.load(bytes, frame: frame, into: decoded)
         {
-            sources.inputs.know(last.files, since: last.since)
+            sources.inputs.know(last.files, since: last.since, looked: fingerprint.map { ($0.dataFiles, stamps) })
         }
         if known == nil, !checksFirst { sources.inputs.hashingAsRead() }
         early = checksFirst ? known ?? fingerprint?.finish(sources.inputs) : nil

@@ -24,6 +24,8 @@ public final class InputFiles: Sendable {
         var digests: [String: (hash: UInt64, size: Int)] = [:]
         /// What the last build read (`know`), and a moment before it looked.
         var known: (files: [String: (hash: UInt64, size: Int)], since: Int64)?
+        /// The stamps of the files this build looked at already (`know`), by their paths' order.
+        var looked: (paths: [String], stamps: [(size: Int, changed: Int64)?])?
     }
 
     private let state = Mutex(State())
@@ -39,8 +41,15 @@ public final class InputFiles: Sendable {
     /// Takes `files` (full path → hash and size) as what the last build read, `since` as a moment
     /// before it looked: from now on `readAndHash` reads only the files that are new, of another
     /// size, or changed (or modified) since then, and takes the others' hashes as they were.
-    public func know(_ files: [String: (hash: UInt64, size: Int)], since: Int64) {
-        state.withLock { $0.known = (files, since) }
+    /// `looked` are the `stamps` this build took of some files already, which then are not taken again.
+    public func know(
+        _ files: [String: (hash: UInt64, size: Int)], since: Int64,
+        looked: (paths: [String], stamps: [(size: Int, changed: Int64)?])? = nil
+    ) {
+        state.withLock { state in
+            state.known = (files, since)
+            state.looked = looked
+        }
     }
 
     /// The hash and size of each of `paths` that `readAndHash` read or knew unchanged, or that
@@ -59,7 +68,8 @@ public final class InputFiles: Sendable {
     /// the loaders. A file `know` named, of the same size and unchanged since, is not read.
     public func readAndHash(_ paths: [String], keeping: Bool = true) -> [UInt64?] {
         if let known = state.withLock({ $0.known }), state.withLock({ $0.hashes }) == nil {
-            let stamps = stamps(paths)
+            let looked = state.withLock { $0.looked }
+            let stamps = looked.flatMap { $0.paths == paths ? $0.stamps : nil } ?? stamps(paths)
             let unchanged = paths.indices.map { index -> (hash: UInt64, size: Int)? in
                 guard let file = known.files[paths[index]], let stamp = stamps[index], stamp.size == file.size,
                     stamp.changed < known.since
@@ -205,6 +215,7 @@ public final class InputFiles: Sendable {
             state.hashes = state.hashes.map { _ in [:] }
             state.digests = [:]
             state.known = nil
+            state.looked = nil
             for descriptor in state.folders.values where descriptor != AT_FDCWD { close(descriptor) }
             state.folders = [:]
         }
