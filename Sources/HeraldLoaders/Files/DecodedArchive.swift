@@ -11,7 +11,7 @@ import HeraldModels
 /// The entries come in blocks, each with its length first, so that a build reads them on every
 /// core and writes them one at a time; an entry's heroes are kept as the bytes they were read
 /// from, so that a build writes them again with one copy, not by encoding every hero again. A
-/// hash of the part before the blocks and of each block ends the archive.
+/// checksum (`Checksum`) of the part before the blocks and of each block ends the archive.
 public enum DecodedArchive {
     private static let header = Array("herald-decoded 2\n".utf8)
     /// Entries a block: enough blocks for every core, few enough that a length each costs nothing.
@@ -39,7 +39,7 @@ public enum DecodedArchive {
         }
         let blocks = stride(from: 0, to: entries.count, by: blockSize).map { $0..<min($0 + blockSize, entries.count) }
         writer.write(UInt64(blocks.count))
-        var check = ContentHash()
+        var check = Checksum()
         check.combine(writer.bytes)
         guard write(writer.bytes) else { return }
         // A few blocks at a time, made on every core.
@@ -94,7 +94,7 @@ public enum DecodedArchive {
             }
             guard let blockCount = reader.count() else { return nil }
             // Checked as written: the part before the blocks, then each block's bytes.
-            var check = ContentHash()
+            var check = Checksum()
             check.combine(UnsafeBufferPointer(rebasing: buffer[..<reader.offset]))
             var blocks: [Range<Int>] = []
             for _ in 0..<blockCount {
