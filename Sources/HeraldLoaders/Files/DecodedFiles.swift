@@ -7,39 +7,24 @@ import Synchronization
 /// and saves its heroes for the next build (`DecodedArchive`). Valid for one config: make a new one
 /// when herald.yml changes.
 public final class DecodedFiles: Sendable {
-    /// A class, so that the table of 100,000 files holds a reference each rather than every field.
-    private final class Entry: @unchecked Sendable {
+    private struct Entry: @unchecked Sendable {
         /// What the dev server checks; nil for an entry checked by `digest`.
-        let stamp: FileStamp?
+        var stamp: FileStamp?
         /// The hash of the bytes the models were decoded from, when a build knew it.
-        let digest: UInt64?
+        var digest: UInt64?
         // The models of one file, in a `Box<Model>` of the loader that stored them (the key
         // names it): a class is told from another by one comparison, where casting `Any` to an
         // array type costs a search of the runtime's tables, once per file of 10,000.
-        let models: AnyObject
-        let problems: [Diagnostic]
+        var models: AnyObject
+        var problems: [Diagnostic]
         /// How many records the file had, and comment lines it skipped, for the source's tally.
-        let records: Int
-        let comments: Int
+        var records: Int
+        var comments: Int
         /// The models as an archive held them (`DecodedArchive`), to be written again as they are.
-        let archived: ArraySlice<UInt8>?
+        var archived: ArraySlice<UInt8>? = nil
         /// Whether this build asked for the file's models: an archived entry of a file since
-        /// removed or renamed is not saved again. Set under the lock of `entries`.
-        var used: Bool
-
-        init(
-            stamp: FileStamp? = nil, digest: UInt64? = nil, models: AnyObject, problems: [Diagnostic], records: Int,
-            comments: Int, archived: ArraySlice<UInt8>? = nil, used: Bool = false
-        ) {
-            self.stamp = stamp
-            self.digest = digest
-            self.models = models
-            self.problems = problems
-            self.records = records
-            self.comments = comments
-            self.archived = archived
-            self.used = used
-        }
+        /// removed or renamed is not saved again.
+        var used = false
     }
 
     /// One file's models and problems, the number of its records and of the comment lines skipped.
@@ -126,9 +111,9 @@ public final class DecodedFiles: Sendable {
         if let digest {
             let known = digest()
             let kept = entries.withLock { entries -> Entry? in
-                guard let known, let entry = entries[key], entry.digest == known else { return nil }
-                entry.used = true
-                return entry
+                guard let known, entries[key]?.digest == known else { return nil }
+                entries[key]?.used = true
+                return entries[key]
             }
             if let kept, let box = kept.models as? Box<Model> {
                 return ((box.models, kept.problems, kept.records, kept.comments), true)
