@@ -45,14 +45,7 @@ public struct Checksum: Sendable {
             a = Self.round(a, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < count {
-            tail |= UInt64(raw[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        a = Self.round(Self.round(a, tail), UInt64(count))
+        a = Self.round(Self.round(a, raw.packedTail(from: offset)), UInt64(count))
         lanes = (a, b, c, d)
     }
 

@@ -66,14 +66,7 @@ public struct ContentHash: Sendable {
             hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < count {
-            tail |= UInt64(raw[offset]) << shift
-            shift += 8
-            offset += 1
-        }
-        hash = mix(hash ^ tail)
+        hash = mix(hash ^ raw.packedTail(from: offset))
     }
 
     /// SplitMix64's finalizer: every input bit affects every output bit.
@@ -82,5 +75,18 @@ public struct ContentHash: Sendable {
         x ^= x >> 31
         x = x &* 0x94D0_49BB_1331_11EB
         return x ^ (x >> 29)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The bytes from `offset` to the end, fewer than eight, packed little-endian into one word.
+    func packedTail(from offset: Int) -> UInt64 {
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        for index in offset..<count {
+            tail |= UInt64(self[index]) << shift
+            shift += 8
+        }
+        return tail
     }
 }
