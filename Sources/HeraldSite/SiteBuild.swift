@@ -54,14 +54,17 @@ public enum SiteBuild {
             let (inputs, quick) = check.finish(chosen.inputs)
             // What the next build may reuse of this one's decoding, kept only when the build
             // succeeds. Written (on every core) and forgotten before the pages are planned, so that
-            // what decoding kept and the pages' view data are never in memory together.
+            // what decoding kept and the pages' view data are never in memory together. The last
+            // one stays when it lacks little of this build's (`DecodedArchive.isWorthWriting`).
             if let decoded, let frame = check.decodeFrame {
-                let (since, files) = (check.since, check.readFiles)
-                writer.state.keep(as: BuildState.nextDecodedName) { write in
-                    DecodedArchive.write(frame: frame, since: since, files: files, decoded: decoded, to: write)
+                if DecodedArchive.isWorthWriting(inputs: chosen.inputs, decoded: decoded) {
+                    let (since, files) = (check.since, check.readFiles)
+                    writer.state.keep(as: BuildState.nextDecodedName) { write in
+                        DecodedArchive.write(frame: frame, since: since, files: files, decoded: decoded, to: write)
+                    }
+                    wroteArchive = true
                 }
                 decoded.removeAll()
-                wroteArchive = true
             }
             // The loaders' listings and what they did not read are of no more use.
             chosen.inputs.forgetUnread()

@@ -85,8 +85,16 @@ private struct EditedSite {
     init(_ site: TemporarySite) throws {
         self.site = site
         for name in ["Alpha", "Beta", "Gamma", "Delta"] { try addHero(named: name, publisher: "North", strength: 40) }
+        // Enough heroes that a build which read one or two files again leaves the last build's
+        // archive of decoded heroes as it was (`InputFiles.outgrewKnown`).
+        for number in 1...126 {
+            try addHero(named: "Crowd\(number)", publisher: publishers[number % 3], strength: number % 99 + 1)
+        }
         try site.write("herald.yml", config(title: title, perPage: perPage))
         try site.write("Content/tasks.yml", tasks(dueDay: dueDay))
+        // Files changed within a second of a build's look are read again by the next: these are
+        // not, from the second build on.
+        Thread.sleep(forTimeInterval: 1.1)
     }
 
     mutating func addHero(named name: String, publisher: String, strength: Int) throws {

@@ -27,10 +27,10 @@ private func superheroSite() throws -> TemporarySite {
     return site
 }
 
-/// Forty heroes, a Markdown file each.
-private func markdownSite() throws -> TemporarySite {
+/// `count` heroes, a Markdown file each.
+private func markdownSite(count: Int = 40) throws -> TemporarySite {
     var files = ["herald.yml": "title: Files\nheroes:\n  source: Content/heroes\n  group_by: [publisher]\n"]
-    for number in 1...40 {
+    for number in 1...count {
         files["Content/heroes/hero-\(number).md"] = """
             ---
             name: Hero \(number)
@@ -112,6 +112,35 @@ func heroesKeptFromTheLastBuildMakeTheSamePagesAsDecodingThem(data: String) asyn
     try FileManager.default.moveItem(at: site.url("Content/heroes/hero-6.md"), to: site.url("Content/heroes/six.md"))
     try await site.buildOK()
     #expect(try !archived("hero-5.md") && !archived("hero-6.md") && archived("six.md"))
+}
+
+@Test func aBuildThatDecodedFewFilesLeavesTheArchiveAndMoreChangesWriteItAgain() async throws {
+    // 130 files: the archive is written again once more than two of them were read again.
+    let site = try markdownSite(count: 130)
+    // Files changed within a second of a build's look are read again by the next: these are not.
+    try await Task.sleep(for: .milliseconds(1100))
+    try await site.buildOK()
+    let decoded = try site.stateFolder().appendingPathComponent("decoded")
+    let first = try Data(contentsOf: decoded)
+
+    try site.edit("Content/heroes/hero-1.md", replacing: "hero 1,", with: "hero one,")
+    try await site.buildOK()
+    #expect(try Data(contentsOf: decoded) == first, "one file of 130 read again leaves the archive")
+    let page = try String(contentsOf: site.output.appendingPathComponent("heroes/hero-1/index.html"), encoding: .utf8)
+    #expect(page.contains("hero one,"))
+    try editHeroTemplate(site, "<p>Kept</p>")
+    try await site.buildOK()
+    #expect(try Data(contentsOf: decoded) == first)
+    let clean = try await site.build(["--output", "Clean"])
+    #expect(clean.status == 0)
+    #expect(try TreeSnapshot(site.output).contents == TreeSnapshot(site.url("Clean")).contents)
+
+    try site.edit("Content/heroes/hero-2.md", replacing: "hero 2,", with: "hero two,")
+    try site.edit("Content/heroes/hero-3.md", replacing: "hero 3,", with: "hero three,")
+    try await site.buildOK()
+    let third = try Data(contentsOf: decoded)
+    #expect(third != first, "three files of 130 read again write the archive again")
+    #expect(third.range(of: Data("hero one,".utf8)) != nil)
 }
 
 @Test func aTemplateThatComesToNameTheRecordGetsItThoughTheKeptHeroesHadNone() async throws {

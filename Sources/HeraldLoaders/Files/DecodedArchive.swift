@@ -71,6 +71,14 @@ public enum DecodedArchive {
         _ = write(withUnsafeBytes(of: check.value.littleEndian) { Array($0) })
     }
 
+    /// Whether a build should write its archive rather than leave the last one as it is: it
+    /// read none, or more than one in 64 of the files or heroes the last one knew were read or
+    /// decoded again, or went. A build that changed one file of 10,000 then writes nothing, and
+    /// the next build reads and decodes that file again rather than this one writing every hero.
+    public static func isWorthWriting(inputs: InputFiles, decoded: DecodedFiles) -> Bool {
+        inputs.outgrewKnown || decoded.outgrewArchive(Hero.self)
+    }
+
     /// The files of the archive in `bytes`, with its `since`, its heroes given to `decoded`; nil,
     /// and nothing given, when the archive is of another frame, of another Herald, or damaged.
     public static func load(_ bytes: [UInt8], frame: UInt64, into decoded: DecodedFiles)

@@ -16,6 +16,8 @@ public final class DecodedFiles: Sendable {
         // names it): a class is told from another by one comparison, where casting `Any` to an
         // array type costs a search of the runtime's tables, once per file of 10,000.
         var models: AnyObject
+        /// How many models `models` holds.
+        var count: Int
         var problems: [Diagnostic]
         /// How many records the file had, and comment lines it skipped, for the source's tally.
         var records: Int
@@ -120,7 +122,8 @@ public final class DecodedFiles: Sendable {
             }
             let decoded = decode()
             let entry = Entry(
-                digest: digest(), models: Box(decoded.models), problems: decoded.problems, records: decoded.records,
+                digest: digest(), models: Box(decoded.models), count: decoded.models.count, problems: decoded.problems,
+                records: decoded.records,
                 comments: decoded.comments, used: true)
             entries.withLock { $0[key] = entry }
             return (decoded, false)
@@ -139,7 +142,8 @@ public final class DecodedFiles: Sendable {
         }
         let decoded = decode()
         let entry = Entry(
-            stamp: stamp, models: Box(decoded.models), problems: decoded.problems, records: decoded.records,
+            stamp: stamp, models: Box(decoded.models), count: decoded.models.count, problems: decoded.problems,
+            records: decoded.records,
             comments: decoded.comments)
         entries.withLock { $0[key] = entry }
         return (decoded, false)
@@ -163,6 +167,19 @@ public final class DecodedFiles: Sendable {
         }
     }
 
+    /// Whether this build decoded enough models of `Model` itself (not taken from an archive)
+    /// that saving them for the next build pays: more than one in 64 of those it took from the
+    /// archive.
+    func outgrewArchive<Model>(_ model: Model.Type) -> Bool {
+        entries.withLock { entries in
+            var (fresh, archived) = (0, 0)
+            for entry in entries.values where entry.used && entry.models is Box<Model> {
+                if entry.archived == nil { fresh += entry.count } else { archived += entry.count }
+            }
+            return fresh > archived / 64
+        }
+    }
+
     /// Forgets every entry: a build's, once it saved them for the next.
     public func removeAll() {
         let all = entries.withLock { entries in
@@ -179,7 +196,8 @@ public final class DecodedFiles: Sendable {
         _ models: [Model], key: String, digest: UInt64, records: Int, comments: Int, archived: ArraySlice<UInt8>
     ) {
         let entry = Entry(
-            digest: digest, models: Box(models), problems: [], records: records, comments: comments,
+            digest: digest, models: Box(models), count: models.count, problems: [], records: records,
+            comments: comments,
             archived: archived)
         entries.withLock { $0[key] = entry }
     }

@@ -26,6 +26,10 @@ public final class InputFiles: Sendable {
         var known: (files: [String: (hash: UInt64, size: Int)], since: Int64)?
         /// The stamps of the files this build looked at already (`know`), by their paths' order.
         var looked: (paths: [String], stamps: [(size: Int, changed: Int64)?])?
+        /// Of the files `readAndHash` was asked for since `know`: how many `known` named, and how
+        /// many it read.
+        var knownAsked = 0
+        var reread = 0
     }
 
     private let state = Mutex(State())
@@ -52,6 +56,18 @@ public final class InputFiles: Sendable {
         }
     }
 
+    /// Whether what `know` was told is out of date enough to be worth telling the next build
+    /// afresh: more than one in 64 of its files were read again (changed or touched since) or
+    /// were not asked for (removed). True when it was told nothing. Files it did not know were
+    /// read, so they count too.
+    var outgrewKnown: Bool {
+        state.withLock { state in
+            guard let known = state.known else { return true }
+            let stale = state.reread + max(0, known.files.count - state.knownAsked)
+            return stale > known.files.count / 64
+        }
+    }
+
     /// The hash and size of each of `paths` that `readAndHash` read or knew unchanged, or that
     /// the loaders read; nil for the others.
     public func digests(_ paths: [String]) -> [(hash: UInt64, size: Int)?] {
@@ -70,16 +86,21 @@ public final class InputFiles: Sendable {
         if let known = state.withLock({ $0.known }), state.withLock({ $0.hashes }) == nil {
             let looked = state.withLock { $0.looked }
             let stamps = looked.flatMap { $0.paths == paths ? $0.stamps : nil } ?? stamps(paths)
+            var knownAsked = 0
             let unchanged = paths.indices.map { index -> (hash: UInt64, size: Int)? in
-                guard let file = known.files[paths[index]], let stamp = stamps[index], stamp.size == file.size,
-                    stamp.changed < known.since
-                else { return nil }
+                guard let file = known.files[paths[index]] else { return nil }
+                knownAsked += 1
+                guard let stamp = stamps[index], stamp.size == file.size, stamp.changed < known.since else {
+                    return nil
+                }
                 return file
             }
+            let unread = paths.indices.filter { unchanged[$0] == nil }
             state.withLock { state in
                 for (path, file) in zip(paths, unchanged) { if let file { state.digests[path] = file } }
+                state.knownAsked += knownAsked
+                state.reread += unread.count
             }
-            let unread = paths.indices.filter { unchanged[$0] == nil }
             var all = unchanged.map { $0?.hash }
             for (index, hash) in zip(unread, read(unread.map { paths[$0] }, keeping: keeping)) { all[index] = hash }
             return all
