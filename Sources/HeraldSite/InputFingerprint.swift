@@ -69,15 +69,34 @@ struct InputFingerprint {
         let stale = (sources.remote?.reports ?? []).filter { $0.outcome == "stale" }.map(\.url)
         // Read by nobody else, so not kept.
         let programDigests = sources.inputs.readAndHash(program.map(\.path), keeping: false)
+        let decoding = decodeFrame(
+            options: options, configText: configText, keepsRecords: sources.keepsRecords,
+            program: buildID.map { "herald build \($0)" } ?? "herald \(programDigests.last.map { $0 ?? 0 } ?? 0)")
+        return InputFingerprint(
+            hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
+            remote: remote, staleURLs: stale, decodeFrame: decoding)
+    }
+
+    /// `decodeFrame` before a file is listed, when the binary has a build ID (else its bytes
+    /// would have to be read first): what lets the last build's archive be read meanwhile.
+    static func earlyDecodeFrame(options: BuildOptions, configText: String, keepsRecords: Bool) -> UInt64? {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return ProgramIdentity.buildID(of: executable.path).map { id in
+            decodeFrame(
+                options: options, configText: configText, keepsRecords: keepsRecords, program: "herald build \(id)")
+        }
+    }
+
+    private static func decodeFrame(options: BuildOptions, configText: String, keepsRecords: Bool, program: String)
+        -> UInt64
+    {
         var decoding = ContentHash()
         decoding.combine("herald-decoded 1")
         decoding.combine("strict=\(options.strict) drafts=\(options.drafts) base=\(options.baseURL ?? "")")
-        decoding.combine("records=\(sources.keepsRecords)")
+        decoding.combine("records=\(keepsRecords)")
         decoding.combine(configText)
-        decoding.combine(buildID.map { "herald build \($0)" } ?? "herald \(programDigests.last.map { $0 ?? 0 } ?? 0)")
-        return InputFingerprint(
-            hash: hash, files: data, program: Array(zip(program.map(\.name), programDigests)),
-            remote: remote, staleURLs: stale, decodeFrame: decoding.value)
+        decoding.combine(program)
+        return decoding.value
     }
 
     /// A hash of all the fingerprint hashes but the data (files and URL sources): what pages'

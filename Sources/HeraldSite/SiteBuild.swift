@@ -36,9 +36,17 @@ public enum SiteBuild {
             let (lock, writer) = try outputWriter(options)
             defer { withExtendedLifetime(lock) {} }
             openWriter = writer
+            // Read while the files are listed and looked at, in case some changed.
+            let preload = decoded.flatMap { decoded in
+                writer.mayBeUpToDate
+                    ? InputFingerprint.earlyDecodeFrame(
+                        options: options, configText: configText, keepsRecords: chosen.keepsRecords
+                    ).map { ArchivePreload(state: writer.state, frame: $0, into: decoded) } : nil
+            }
+            defer { preload?.stop() }
             var check = try UpToDateCheck(
                 options: options, configText: configText, today: Day(options.now, in: config.timeZone),
-                theme: theme, sources: chosen, writer: writer, decoded: decoded)
+                theme: theme, sources: chosen, writer: writer, decoded: decoded, preload: preload)
             clock.end("up-to-date check")
             if check.isUpToDate(writer, fetchWarnings: chosen.remote?.log.all ?? []) {
                 // Same inputs, same binary, same day, every output file intact: nothing to do.
@@ -64,7 +72,7 @@ public enum SiteBuild {
                     }
                     wroteArchive = true
                 }
-                decoded.removeAll()
+                releaseInBackground(decoded.removeAll())
             }
             // The loaders' listings and what they did not read are of no more use.
             chosen.inputs.forgetUnread()

@@ -28,11 +28,11 @@ struct UpToDateCheck {
     /// Names every input (fetching URL sources) and, when the folder may be up to date, works out
     /// the fingerprint: from the quick check when no data file changed since the last build
     /// looked, else by hashing the files, all but those the last build's archive of what it read
-    /// knows unchanged (whose heroes it gives to `decoded`). Otherwise the loaders hash the files
-    /// as they read them.
+    /// knows unchanged (whose heroes it gives to `decoded`; `preload` has read it meanwhile when
+    /// given). Otherwise the loaders hash the files as they read them.
     init(
         options: BuildOptions, configText: String, today: Day, theme: Theme, sources: SiteSources,
-        writer: OutputWriter, decoded: DecodedFiles?
+        writer: OutputWriter, decoded: DecodedFiles?, preload: ArchivePreload? = nil
     ) throws(DiagnosticError) {
         fingerprint = try InputFingerprint.start(
             options: options, configText: configText, today: today,
@@ -53,13 +53,26 @@ struct UpToDateCheck {
             known = last.inputs
         }
         if known == nil, checksFirst, let decoded, let frame = decodeFrame,
-            let bytes = writer.state.kept(BuildState.decodedName),
-            let last = DecodedArchive.load(bytes, frame: frame, into: decoded)
+            let last = Self.lastArchive(frame: frame, preload: preload, state: writer.state, into: decoded)
         {
             sources.inputs.know(last.files, since: last.since, looked: fingerprint.map { ($0.dataFiles, stamps) })
         }
+        preload?.stop()
         if known == nil, !checksFirst { sources.inputs.hashingAsRead() }
         early = checksFirst ? known ?? fingerprint?.finish(sources.inputs) : nil
+    }
+
+    /// The last build's archive under `frame`, its heroes given to `decoded`: as `preload` read
+    /// it when it read under that frame, else read now (and what `preload` gave forgotten).
+    private static func lastArchive(
+        frame: UInt64, preload: ArchivePreload?, state: BuildState, into decoded: DecodedFiles
+    ) -> (files: [String: (hash: UInt64, size: Int)], since: Int64)? {
+        if let preload {
+            if preload.frame == frame { return preload.loaded() }
+            preload.stop()
+            decoded.removeAll()
+        }
+        return state.kept(BuildState.decodedName).flatMap { DecodedArchive.load($0, frame: frame, into: decoded) }
     }
 
     /// True when nothing need be built: the same inputs, binary and day, every output file intact,

@@ -81,7 +81,10 @@ public enum DecodedArchive {
 
     /// The files of the archive in `bytes`, with its `since`, its heroes given to `decoded`; nil,
     /// and nothing given, when the archive is of another frame, of another Herald, or damaged.
-    public static func load(_ bytes: [UInt8], frame: UInt64, into decoded: DecodedFiles)
+    /// `wanted` is asked before each block is decoded: once false, nothing more is decoded.
+    public static func load(
+        _ bytes: [UInt8], frame: UInt64, into decoded: DecodedFiles, while wanted: @Sendable () -> Bool = { true }
+    )
         -> (files: [String: (hash: UInt64, size: Int)], since: Int64)?
     {
         guard bytes.count >= header.count + 8 else { return nil }
@@ -116,7 +119,7 @@ public enum DecodedArchive {
             return ReadArchive(files: files, since: Int64(since), blocks: blocks)
         }
         guard let read else { return nil }
-        let entries = Parallel.map(read.blocks, chunk: 1) { block in entriesOfBlock(bytes, block) }
+        let entries = Parallel.map(read.blocks, chunk: 1) { block in wanted() ? entriesOfBlock(bytes, block) : nil }
         guard entries.allSatisfy({ $0 != nil }) else { return nil }
         for entry in entries.lazy.compactMap({ $0 }).joined() {
             decoded.keep(

@@ -7,7 +7,7 @@ import Synchronization
 /// and saves its heroes for the next build (`DecodedArchive`). Valid for one config: make a new one
 /// when herald.yml changes.
 public final class DecodedFiles: Sendable {
-    private struct Entry: @unchecked Sendable {
+    fileprivate struct Entry: @unchecked Sendable {
         /// What the dev server checks; nil for an entry checked by `digest`.
         var stamp: FileStamp?
         /// The hash of the bytes the models were decoded from, when a build knew it.
@@ -16,8 +16,6 @@ public final class DecodedFiles: Sendable {
         // names it): a class is told from another by one comparison, where casting `Any` to an
         // array type costs a search of the runtime's tables, once per file of 10,000.
         var models: AnyObject
-        /// How many models `models` holds.
-        var count: Int
         var problems: [Diagnostic]
         /// How many records the file had, and comment lines it skipped, for the source's tally.
         var records: Int
@@ -44,6 +42,9 @@ public final class DecodedFiles: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    /// For each loader's `Box` type: how many models of the files a build asked for it decoded
+    /// itself, and how many it took from an archive (`outgrewArchive`).
+    private let tallies = Mutex<[ObjectIdentifier: (fresh: Int, archived: Int)]>([:])
     /// For this build: the files known to have changed, and the folder outside which nothing is
     /// known; nil when every file's stamp is to be checked.
     private let trusted = Mutex<(changed: Set<String>, root: String)?>(nil)
@@ -112,17 +113,27 @@ public final class DecodedFiles: Sendable {
         let key = kind + path
         if let digest {
             let known = digest()
+            // One search of the entries, where a test, a mark and a read would hash the key thrice.
             let kept = entries.withLock { entries -> Entry? in
-                guard let known, entries[key]?.digest == known else { return nil }
-                entries[key]?.used = true
-                return entries[key]
+                guard let known, let index = entries.index(forKey: key), entries.values[index].digest == known else {
+                    return nil
+                }
+                entries.values[index].used = true
+                return entries.values[index]
             }
-            if let kept, let box = kept.models as? Box<Model> {
+            if let kept, type(of: kept.models) == Box<Model>.self {
+                let box = unsafeDowncast(kept.models, to: Box<Model>.self)
+                if kept.archived != nil {
+                    tallies.withLock {
+                        $0[ObjectIdentifier(Box<Model>.self), default: (0, 0)].archived += box.models.count
+                    }
+                }
                 return ((box.models, kept.problems, kept.records, kept.comments), true)
             }
             let decoded = decode()
+            tallies.withLock { $0[ObjectIdentifier(Box<Model>.self), default: (0, 0)].fresh += decoded.models.count }
             let entry = Entry(
-                digest: digest(), models: Box(decoded.models), count: decoded.models.count, problems: decoded.problems,
+                digest: digest(), models: Box(decoded.models), problems: decoded.problems,
                 records: decoded.records,
                 comments: decoded.comments, used: true)
             entries.withLock { $0[key] = entry }
@@ -142,7 +153,7 @@ public final class DecodedFiles: Sendable {
         }
         let decoded = decode()
         let entry = Entry(
-            stamp: stamp, models: Box(decoded.models), count: decoded.models.count, problems: decoded.problems,
+            stamp: stamp, models: Box(decoded.models), problems: decoded.problems,
             records: decoded.records,
             comments: decoded.comments)
         entries.withLock { $0[key] = entry }
@@ -171,23 +182,25 @@ public final class DecodedFiles: Sendable {
     /// that saving them for the next build pays: more than one in 64 of those it took from the
     /// archive.
     func outgrewArchive<Model>(_ model: Model.Type) -> Bool {
-        entries.withLock { entries in
-            var (fresh, archived) = (0, 0)
-            for entry in entries.values where entry.used && entry.models is Box<Model> {
-                if entry.archived == nil { fresh += entry.count } else { archived += entry.count }
-            }
-            return fresh > archived / 64
-        }
+        let tally = tallies.withLock { $0[ObjectIdentifier(Box<Model>.self)] } ?? (fresh: 0, archived: 0)
+        return tally.fresh > tally.archived / 64
     }
 
-    /// Forgets every entry: a build's, once it saved them for the next.
-    public func removeAll() {
-        let all = entries.withLock { entries in
-            defer { entries = [:] }
-            return entries
-        }
-        // Released here, on the caller's thread, rather than by whoever holds this object last.
-        withExtendedLifetime(all) {}
+    /// Forgets every entry (a build's, once it saved them for the next) and hands them to the
+    /// caller, to be released where it chooses rather than by whoever holds this object last.
+    @discardableResult
+    public func removeAll() -> Forgotten {
+        tallies.withLock { $0 = [:] }
+        return Forgotten(
+            entries: entries.withLock { entries in
+                defer { entries = [:] }
+                return entries
+            })
+    }
+
+    /// Entries `removeAll` took out, released with the last copy of this.
+    public struct Forgotten: Sendable {
+        fileprivate let entries: [String: Entry]
     }
 
     /// Takes `models` as those decoded from the bytes with hash `digest` of the entry `key`
@@ -196,7 +209,7 @@ public final class DecodedFiles: Sendable {
         _ models: [Model], key: String, digest: UInt64, records: Int, comments: Int, archived: ArraySlice<UInt8>
     ) {
         let entry = Entry(
-            digest: digest, models: Box(models), count: models.count, problems: [], records: records,
+            digest: digest, models: Box(models), problems: [], records: records,
             comments: comments,
             archived: archived)
         entries.withLock { $0[key] = entry }

@@ -1,0 +1,48 @@
+import Dispatch
+import HeraldBuilder
+import HeraldLoaders
+import Synchronization
+
+/// The last build's archive of decoded heroes (`DecodedArchive`), read and decoded on another
+/// thread while the build lists its files and looks at them: a build that needs the archive
+/// then waits for less of it, and one that finds its inputs unchanged stops it.
+final class ArchivePreload: Sendable {
+    /// The frame the archive is read under.
+    let frame: UInt64
+    private let wanted = Atomic<Bool>(true)
+    private let done = DispatchSemaphore(value: 0)
+    private let result = Mutex<(files: [String: (hash: UInt64, size: Int)], since: Int64)?>(nil)
+
+    /// Starts reading `state`'s archive under `frame`, its heroes given to `decoded`.
+    init(state: BuildState, frame: UInt64, into decoded: DecodedFiles) {
+        self.frame = frame
+        DispatchQueue.global().async { [self] in
+            defer { done.signal() }
+            guard wanted.load(ordering: .relaxed), let bytes = state.kept(BuildState.decodedName) else { return }
+            let loaded = DecodedArchive.load(bytes, frame: frame, into: decoded) {
+                self.wanted.load(ordering: .relaxed)
+            }
+            result.withLock { $0 = loaded }
+        }
+    }
+
+    /// The archive's files and the moment its build looked at them, once read and its heroes
+    /// given; nil when there is none, or it is of another frame, damaged, or was stopped.
+    func loaded() -> (files: [String: (hash: UInt64, size: Int)], since: Int64)? {
+        waitForEnd()
+        return result.withLock { $0 }
+    }
+
+    /// Stops decoding at the next block, and waits for the thread to end: nothing runs past
+    /// the build. An archive wholly decoded by then is given all the same, which is harmless:
+    /// its heroes are taken only for files of the same bytes.
+    func stop() {
+        wanted.store(false, ordering: .relaxed)
+        waitForEnd()
+    }
+
+    private func waitForEnd() {
+        done.wait()
+        done.signal()
+    }
+}
