@@ -37,13 +37,17 @@ public enum HeroOrdering {
     /// Puts `items[order[k]]` at `k`, following each cycle of the permutation with swaps.
     private static func reorder(_ items: inout [Hero], by order: [Int]) {
         var placed = [Bool](repeating: false, count: items.count)
-        for start in items.indices where !placed[start] {
-            var current = start
-            while !placed[current] {
-                placed[current] = true
-                let next = order[current]
-                if next != start { items.swapAt(current, next) }
-                current = next
+        // Swapped through the buffer, which moves the heroes; the array's own swap copies each
+        // one it touches, retaining every string and array in it.
+        items.withUnsafeMutableBufferPointer { buffer in
+            for start in buffer.indices where !placed[start] {
+                var current = start
+                while !placed[current] {
+                    placed[current] = true
+                    let next = order[current]
+                    if next != start { buffer.swapAt(current, next) }
+                    current = next
+                }
             }
         }
     }
