@@ -7,6 +7,8 @@
 # `make test-slow` runs every test with the long crash-safety run (50 kills mid-commit), long
 # random edit sequences on every task format (200 operations a seed and file variant) and a long
 # differential run (300 random site edits, each incremental build compared with a clean one);
+# `make bench-build` compiles the benchmark package (benchmarks/template-engine) without running it,
+# so that CI finds a change to Herald's modules that breaks it before `make bench` does;
 # `make fuzz` runs each libFuzzer target for FUZZ_SECONDS (default 60) seconds (fuzz/run.sh).
 # `make install` builds the release binary and installs it with its shell completions under
 # $(DESTDIR)$(PREFIX): bin/herald, and the bash, zsh and fish completion folders of share/.
@@ -32,7 +34,7 @@ HERALD ?=
 # than 17 (no symbols to bind in the toolchain's shared libraries), and runs where Swift is not installed.
 RELEASE_BUILD := build -c release --product herald --static-swift-stdlib
 
-.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench screenshots install clean format lint
+.PHONY: deps deps-libs deps-deploy deps-browser deps-browser-apt build test test-browser test-slow fuzz site bench bench-build screenshots install clean format lint
 
 deps: deps-libs deps-deploy deps-browser
 
@@ -132,6 +134,10 @@ bench: deps-libs
 	rm -f benchmarks/template-engine/.build/release.yaml benchmarks/template-engine/.build/release/description.json
 	cd benchmarks/template-engine && $(SWIFT) build -c release
 	python3 benchmarks/bench.py
+
+bench-build: deps-libs
+	rm -f benchmarks/template-engine/.build/debug.yaml benchmarks/template-engine/.build/debug/description.json
+	cd benchmarks/template-engine && $(SWIFT) build
 
 # The binary carries its theme, so it is the only file herald needs; the completions are written
 # by the binary itself (swift-argument-parser), so they always match its options.

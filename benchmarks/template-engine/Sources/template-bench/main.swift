@@ -92,13 +92,14 @@ func listPage(cards: Int) -> TemplateValue {
 /// The same data for swift-mustache: dictionaries and arrays of Swift values; null keys left out.
 func anyValue(_ value: TemplateValue) -> Any? {
     switch value {
-    case .null: nil
+    case .null: Any?.none
     case .bool(let flag): flag
     case .int(let number): number
     case .double(let number): number
     case .string(let text), .html(let text): text
     case .list(let items): items.compactMap(anyValue)
-    case .map(let map): map.compactMapValues(anyValue)
+    case .map(let map):
+        Dictionary(uniqueKeysWithValues: map.compactMap { key, value in anyValue(value).map { (key, $0) } })
     }
 }
 
