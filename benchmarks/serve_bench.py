@@ -169,7 +169,8 @@ def board_done_latency(work):
             status, page = server.get(server.base + "tasks/")
             html = page.decode()
             token = re.search(r'"token"\s*:\s*"([0-9a-f]+)"', html).group(1)
-            open_card = re.search(r'<li class="card" id="task-([^"]+)">', html)
+            # A card's attributes after its id (data-tags, data-due, …) are the board's filters'.
+            open_card = re.search(r'<li class="card" id="task-([^"]+)"[ >]', html)
             task = open_card.group(1)
             origin = f"http://{server.host}:{server.port}"
             started = time.perf_counter()
@@ -180,7 +181,7 @@ def board_done_latency(work):
                 raise RuntimeError(f"done was refused: {status} {answer!r}")
             while True:
                 _, page = server.get(server.base + "tasks/")
-                if f'<li class="card completed" id="task-{task}">' in page.decode():
+                if re.search(f'<li class="card completed" id="task-{re.escape(task)}"[ >]', page.decode()):
                     break
                 if time.perf_counter() - started > 10:
                     raise RuntimeError("the board did not show the task done within 10 s")
