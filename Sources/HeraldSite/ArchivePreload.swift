@@ -5,7 +5,7 @@ import Synchronization
 
 /// The last build's archive of decoded heroes (`DecodedArchive`), read and decoded on another
 /// thread while the build lists its files and looks at them: a build that needs the archive
-/// then waits for less of it, and one that finds its inputs unchanged stops it.
+/// then waits for less of it, and one that finds its inputs unchanged stops it without waiting.
 final class ArchivePreload: Sendable {
     /// The frame the archive is read under.
     let frame: UInt64
@@ -18,7 +18,9 @@ final class ArchivePreload: Sendable {
         self.frame = frame
         DispatchQueue.global().async { [self] in
             defer { done.signal() }
-            guard wanted.load(ordering: .relaxed), let bytes = state.kept(BuildState.decodedName) else { return }
+            guard wanted.load(ordering: .relaxed), let bytes = state.kept(BuildState.decodedName),
+                wanted.load(ordering: .relaxed)
+            else { return }
             let loaded = DecodedArchive.load(bytes, frame: frame, into: decoded) {
                 self.wanted.load(ordering: .relaxed)
             }
@@ -33,12 +35,12 @@ final class ArchivePreload: Sendable {
         return result.withLock { $0 }
     }
 
-    /// Stops decoding at the next block, and waits for the thread to end: nothing runs past
-    /// the build. An archive wholly decoded by then is given all the same, which is harmless:
-    /// its heroes are taken only for files of the same bytes.
+    /// Stops the reading at its next step (once the file is read, before the checksum, before
+    /// each block), without waiting for it: a build with nothing to do does not wait to have read
+    /// the archive. What is given to `decoded` after is harmless under the same frame: a build
+    /// takes an archived hero only for a file of the same bytes.
     func stop() {
         wanted.store(false, ordering: .relaxed)
-        waitForEnd()
     }
 
     private func waitForEnd() {

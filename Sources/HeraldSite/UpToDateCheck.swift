@@ -69,7 +69,9 @@ struct UpToDateCheck {
     ) -> (files: [String: (hash: UInt64, size: Int)], since: Int64)? {
         if let preload {
             if preload.frame == frame { return preload.loaded() }
+            // Heroes of another frame are never kept: the reading ends before they are forgotten.
             preload.stop()
+            _ = preload.loaded()
             decoded.removeAll()
         }
         return state.kept(BuildState.decodedName).flatMap { DecodedArchive.load($0, frame: frame, into: decoded) }

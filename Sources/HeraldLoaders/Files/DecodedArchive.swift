@@ -81,7 +81,8 @@ public enum DecodedArchive {
 
     /// The files of the archive in `bytes`, with its `since`, its heroes given to `decoded`; nil,
     /// and nothing given, when the archive is of another frame, of another Herald, or damaged.
-    /// `wanted` is asked before each block is decoded: once false, nothing more is decoded.
+    /// `wanted` is asked before the blocks are checked and before each is decoded: once false,
+    /// nothing more is.
     public static func load(
         _ bytes: [UInt8], frame: UInt64, into decoded: DecodedFiles, while wanted: @Sendable () -> Bool = { true }
     )
@@ -103,7 +104,7 @@ public enum DecodedArchive {
                 }
                 files[path] = (hash, size)
             }
-            guard let blockCount = reader.count() else { return nil }
+            guard wanted(), let blockCount = reader.count() else { return nil }
             // Checked as written: the part before the blocks, then each block's bytes.
             var check = Checksum()
             check.combine(UnsafeBufferPointer(rebasing: buffer[..<reader.offset]))
