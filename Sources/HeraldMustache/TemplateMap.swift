@@ -88,12 +88,42 @@ public struct TemplateMap: Sendable {
         }
     }
 
+    /// Keys hashed once, for a map that a presenter makes over and over with the same keys in the
+    /// same order (a fact of every hero, a card on every page): such a map is then made without
+    /// hashing or looking for a single key.
+    public struct Keys: Sendable {
+        fileprivate let keys: [String]
+        fileprivate let hashes: [Int]
+        fileprivate let bits: UInt64
+
+        /// `keys` are distinct: a map holds a key once.
+        public init(_ keys: String...) {
+            precondition(Set(keys).count == keys.count, "repeated key in \(keys)")
+            self.keys = keys
+            hashes = keys.map(DataMap.keyHash)
+            bits = hashes.reduce(0) { $0 | TemplateMap.bit($1) }
+        }
+
+        public var count: Int { keys.count }
+    }
+
+    /// A map of `keys` to `values`, one value per key in the same order, with room for `capacity`
+    /// keys in all.
+    public init(_ keys: Keys, _ values: TemplateValue..., capacity: Int = 0) {
+        precondition(values.count == keys.keys.count, "\(values.count) values for \(keys.keys.count) keys")
+        entries.reserveCapacity(Swift.max(capacity, values.count))
+        for position in values.indices {
+            entries.append(Entry(hash: keys.hashes[position], key: keys.keys[position], value: values[position]))
+        }
+        bits = keys.bits
+    }
+
     private mutating func append(_ key: String, hash: Int, _ value: TemplateValue) {
         entries.append(Entry(hash: hash, key: key, value: value))
         bits |= Self.bit(hash)
     }
 
-    private static func bit(_ hash: Int) -> UInt64 {
+    fileprivate static func bit(_ hash: Int) -> UInt64 {
         hash == DataMap.unknownKeyHash ? ~0 : 1 << UInt64(hash & 63)
     }
 }

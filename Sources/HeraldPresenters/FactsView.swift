@@ -45,22 +45,32 @@ struct FactsView: Sendable {
         for (position, fact) in facts.enumerated() {
             let items = items(values, position)
             // `.null`, not "—": a template tells a missing fact from one whose text is a dash.
-            let text: TemplateValue = items.isEmpty ? .null : .string(items.map(\.text).joined(separator: ", "))
+            let text: TemplateValue = items.isEmpty ? .null : .string(Self.joined(items))
             texts[fact.name] = text
-            list.append([
-                "name": .string(fact.name), "label": .string(labels[position]), "text": text,
-                "missing": .bool(items.isEmpty), "empty_text": "—", "html": html(values, position),
-                "items": .list(
-                    items.map { item in
-                        let href = link(position, item) ?? item.url
-                        return ["text": .string(item.text), "href": href.map { .string($0) } ?? .null]
-                    })
-            ])
+            list.append(
+                .map(
+                    TemplateMap(
+                        Self.factKeys, .string(fact.name), .string(labels[position]), text, .bool(items.isEmpty),
+                        "—", html(values, position),
+                        .list(
+                            items.map { item in
+                                let href = link(position, item) ?? item.url
+                                return .map(
+                                    TemplateMap(Self.itemKeys, .string(item.text), href.map { .string($0) } ?? .null))
+                            }))))
         }
         view["facts"] = .list(list)
         view["has_facts"] = .bool(!facts.isEmpty)
         view["fact"] = .map(texts)
         view["record"] = TemplateValue(DataNode(.map(record)))
+    }
+
+    private static let factKeys = TemplateMap.Keys("name", "label", "text", "missing", "empty_text", "html", "items")
+    private static let itemKeys = TemplateMap.Keys("text", "href")
+
+    /// The texts of `items` joined with commas; most facts are one item, which needs no joining.
+    static func joined(_ items: [FactFormatter.Item]) -> String {
+        items.count == 1 ? items[0].text : items.map(\.text).joined(separator: ", ")
     }
 
     /// `card_facts` (label, text, "—" and `missing` when the task lacks it) for the facts at `positions`, and

@@ -5,53 +5,29 @@ import HeraldMustache
 /// A hero's card but its links, made for each page that shows it. The same card is on a list
 /// page, on each of its groups' pages, on the hero's own page and on the home page, but it is a
 /// few short strings to make, where keeping every hero's card for the whole build costs memory in
-/// proportion to the catalog, and a build that renders a few pages needs only their cards.
+/// proportion to the catalog, and a build that renders a few pages needs only their cards. What
+/// costs more, the facts that `card:` picks, is made once per hero (`HeroCardFacts`).
 enum HeroCards {
-    /// The keys of a card less `href`, which the page adds, and `image` for an image the site holds.
-    static let sharedKeys = 11
-
-    /// The card of `hero` in a map with room for `capacity` keys in all (at least `href` more).
-    static func fields(
-        _ hero: Hero, card: [HeroValueKey]?, factsView: FactsView, capacity: Int = 0
-    ) -> TemplateMap {
-        var fields = TemplateMap(minimumCapacity: max(capacity, sharedKeys + 1))
-        let total = HeroFormatting.number(hero.statsTotal)
-        fields["name"] = .string(hero.name)
-        fields["publisher"] = .string(hero.publisher ?? "—")
-        fields["alignment"] = .string(hero.alignment ?? "unknown")
-        fields["alignment_class"] = .string(HeroFormatting.alignmentClass(hero.alignment))
-        fields["stats_total"] = .string(total)
-        fields["stats_text"] = .string(hero.stats.isEmpty ? "no stats" : "total " + total)
-        fields["initials"] = .string(HeroFormatting.initials(hero.name))
-        fields["color"] = .string(HeroFormatting.color(for: hero.slug))
-        // `.null`, not `nil`, which would leave the key out; a relative path is linked per page.
-        fields["image"] = hero.image.map { HeroFormatting.isAbsolute($0) ? .string($0) : .null } ?? .null
-        // Without `card:`, the card shows publisher and alignment (`card: []` shows neither).
-        fields["has_card_facts"] = .bool(card != nil)
-        fields["card_facts"] = .list(
-            (card ?? []).map { key in
-                let (label, texts) = cardTexts(hero, key, factsView: factsView)
-                return ["label": .string(label), "text": .string(texts.isEmpty ? "—" : texts.joined(separator: ", "))]
-            })
-        return fields
+    /// The card of `heroes[index]` in a map with room for `capacity` keys in all (at least `href`
+    /// more); `cardFacts` is its `card_facts`, nil without `card:`. The hero is read in place:
+    /// a copy of it would retain each of its strings and arrays, for every card on every page.
+    static func fields(_ heroes: [Hero], _ index: Int, cardFacts: TemplateValue?, capacity: Int = 0) -> TemplateMap {
+        let total = HeroFormatting.number(heroes[index].statsTotal)
+        // `image` is `.null`, not left out, when missing or relative (linked per page); without
+        // `card:`, the card shows publisher and alignment (`card: []` shows neither).
+        return TemplateMap(
+            keys, .string(heroes[index].name), .string(heroes[index].publisher ?? "—"),
+            .string(heroes[index].alignment ?? "unknown"),
+            .string(HeroFormatting.alignmentClass(heroes[index].alignment)),
+            .string(total), .string(heroes[index].stats.isEmpty ? "no stats" : "total " + total),
+            .string(HeroFormatting.initials(heroes[index].name)),
+            .string(HeroFormatting.color(for: heroes[index].slug)),
+            heroes[index].image.map { HeroFormatting.isAbsolute($0) ? .string($0) : .null } ?? .null,
+            .bool(cardFacts != nil), cardFacts ?? .list([]),
+            capacity: max(capacity, keys.count + 1))
     }
 
-    private static func cardTexts(_ hero: Hero, _ key: HeroValueKey, factsView: FactsView) -> (
-        label: String, texts: [String]
-    ) {
-        switch key {
-        case .fact(let position):
-            return (factsView.labels[position], factsView.items(hero.facts, position).map(\.text))
-        case .field(let field):
-            let texts: [String]
-            switch field {
-            case .name: texts = [hero.name]
-            case .id: texts = [hero.id]
-            case .slug: texts = [hero.slug]
-            case .aliases: texts = hero.aliases
-            default: texts = hero.groupValues(for: field)
-            }
-            return (HeroFormatting.label(field.rawValue), texts)
-        }
-    }
+    private static let keys = TemplateMap.Keys(
+        "name", "publisher", "alignment", "alignment_class", "stats_total", "stats_text", "initials", "color", "image",
+        "has_card_facts", "card_facts")
 }

@@ -18,10 +18,8 @@ extension HeroCatalogPresenter {
     /// What the cards show of the site's facts, for the search index to match: a search for
     /// "Agility" finds the heroes whose card says so.
     func cardFactTexts(_ index: Int) -> [String] {
-        guard let card, !facts.isEmpty else { return [] }
-        return card.flatMap { key -> [String] in
-            if case .fact(let position) = key { factsView.items(heroes[index].facts, position).map(\.text) } else { [] }
-        }
+        guard let cardFacts, !facts.isEmpty else { return [] }
+        return cardFacts.searchTexts(heroes, index)
     }
 
     /// How the list pages say the catalog is ordered: "name", "appearances, descending".

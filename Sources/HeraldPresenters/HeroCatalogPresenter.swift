@@ -19,6 +19,8 @@ public final class HeroCatalogPresenter: Sendable {
     /// The site's facts, what the cards show (nil: publisher and alignment), and the order.
     public let facts: [RecordFact]
     let card: [HeroValueKey]?
+    /// Each hero's `card_facts`, made once; nil without `card:`.
+    let cardFacts: HeroCardFacts?
     public let sort: HeroSort
     /// Group key → value → index in `groups`, so detail pages find their groups directly.
     let groupIndexByValue: [HeroGroupKey: [String: Int]]
@@ -62,6 +64,8 @@ public final class HeroCatalogPresenter: Sendable {
             markdown: context.markdown)
         self.factsView = factsView
         factLabels = factsView.labels
+        let count = heroes.count
+        cardFacts = card.map { HeroCardFacts(keys: $0, factsView: factsView, count: count) }
         // Fields are read through indices throughout: `for hero in heroes` would copy each hero,
         // retaining every one of its strings and arrays, which at 100,000 heroes costs more than the work.
         let sorted = self.heroes
@@ -388,8 +392,8 @@ public final class HeroCatalogPresenter: Sendable {
 
     /// A card's fields, in a map with room for `capacity` in all (a detail page adds its own).
     private func cardFields(_ index: Int, links: Linker, capacity: Int = 0) -> TemplateMap {
-        var fields = HeroCards.fields(heroes[index], card: card, factsView: factsView, capacity: capacity)
-        fields["href"] = .string(links.href(route(slug: heroes[index].slug)))
+        var fields = HeroCards.fields(heroes, index, cardFacts: cardFacts?.view(heroes, index), capacity: capacity)
+        fields["href"] = .string(links.href(folder: folder, name: heroes[index].slug))
         if let image = heroes[index].image, !HeroFormatting.isAbsolute(image) {
             fields["image"] = .string(links.href(image))
         }
@@ -397,6 +401,6 @@ public final class HeroCatalogPresenter: Sendable {
     }
 
     private func neighbour(_ index: Int, links: Linker) -> TemplateValue {
-        ["name": .string(heroes[index].name), "href": .string(links.href(route(slug: heroes[index].slug)))]
+        ["name": .string(heroes[index].name), "href": .string(links.href(folder: folder, name: heroes[index].slug))]
     }
 }

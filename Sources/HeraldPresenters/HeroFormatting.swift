@@ -50,19 +50,29 @@ enum HeroFormatting {
         // Most names are ASCII, read byte by byte here: Characters break graphemes, for every hero
         // on every rebuild.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            var letters: [UInt8] = []
+            // Two letters at most, kept in two bytes: the initials of every card on every page.
+            var letters: (UInt8, UInt8) = (0, 0)
             var wordStart = true
-            for byte in name.utf8 where letters.count < 2 {
+            for byte in name.utf8 {
                 if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
                     wordStart = true
                     continue
                 }
                 if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
-                    letters.append(byte & ~0x20)
+                    if letters.0 != 0 {
+                        letters.1 = byte & ~0x20
+                        break
+                    }
+                    letters.0 = byte & ~0x20
                 }
                 wordStart = false
             }
-            return String(decoding: letters, as: UTF8.self)
+            let count = letters.0 == 0 ? 0 : letters.1 == 0 ? 1 : 2
+            return String(unsafeUninitializedCapacity: count) { bytes in
+                if count > 0 { bytes[0] = letters.0 }
+                if count > 1 { bytes[1] = letters.1 }
+                return count
+            }
         }
         let words = name.split(whereSeparator: { $0 == " " || $0 == "-" }).filter { $0.first?.isLetter == true }
         return String(words.prefix(2).compactMap(\.first)).uppercased()

@@ -21,10 +21,30 @@ public struct Linker: Sendable {
 
     /// The href of `route`, with an optional `#fragment`.
     public func href(_ route: String, fragment: String? = nil) -> String {
-        var link = prefix + route
-        if !absolute, route.isEmpty || route.hasSuffix("/") { link += "index.html" }
-        if let fragment { link += "#" + fragment }
-        return link
+        let page = !absolute && (route.isEmpty || route.hasSuffix("/")) ? "index.html" : ""
+        guard let fragment else { return Self.joined(prefix, route, page) }
+        return Self.joined(prefix, route, page, "#", fragment)
+    }
+
+    /// The href of the page `folder/name/`, as `href("folder/name/")` gives it without making the
+    /// route first: the link of every card on every page.
+    public func href(folder: String, name: String) -> String {
+        Self.joined(prefix, folder, "/", name, absolute ? "/" : "/index.html")
+    }
+
+    /// `parts` in one string, their bytes copied once: appending one to another grows the string
+    /// (a copy) at each step, on each of the many links a page holds.
+    private static func joined(_ parts: String...) -> String {
+        let count = parts.reduce(0) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var end = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    end = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: bytes) + end
+                }
+            }
+            return end
+        }
     }
 
     /// The way up to the site root from this page (`../../`), for scripts that build links.

@@ -53,3 +53,20 @@ import Testing
     let page = try render("{{#items}}{{title}} {{inner3}} {{inner39}}{{/items}}", outer)
     #expect(page == "Outer 3 39")
 }
+
+@Test func aMapMadeFromHashedKeysIsTheMapItsLiteralWouldBe() throws {
+    let keys = TemplateMap.Keys("name", "caf\u{E9}", "count")
+    var map = TemplateMap(keys, "Storm", "decaf", .int(3), capacity: 8)
+    #expect(map == ["name": "Storm", "caf\u{E9}": "decaf", "count": 3])
+    #expect(map.keys == ["name", "caf\u{E9}", "count"])
+    // Found by any spelling Swift holds equal, set again in place, and grown past its keys.
+    #expect(map["cafe\u{301}"] == "decaf")
+    map["count"] = 4
+    map["href"] = "storm/index.html"
+    #expect(map.count == 4)
+    #expect(map["count"] == 4)
+    #expect(map["href"] == "storm/index.html")
+    #expect(map["nothing"] == nil)
+    let page = try render("{{name}} {{count}} {{href}}", .map(map))
+    #expect(page == "Storm 4 storm/index.html")
+}

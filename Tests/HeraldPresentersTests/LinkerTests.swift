@@ -53,3 +53,11 @@ import Testing
     #expect(Linker(basePath: "/board").href("heroes/") == "/board/heroes/")
     #expect(Linker(basePath: "/").href("heroes/") == "/heroes/")
 }
+
+@Test func aPageInAFolderLinksAsItsRouteWould() {
+    for links in [Linker(from: ""), Linker(from: "heroes/role/carry/page/2/"), Linker(basePath: "/board")] {
+        #expect(links.href(folder: "heroes", name: "storm") == links.href("heroes/storm/"))
+        #expect(links.href(folder: "characters", name: "caf\u{E9}-1") == links.href("characters/caf\u{E9}-1/"))
+    }
+    #expect(Linker(from: "heroes/storm/").href(folder: "heroes", name: "rogue") == "../../heroes/rogue/index.html")
+}
