@@ -45,7 +45,7 @@ extension Hero {
         hero.image = hero.images.first
         hero.tags = reader.list(rules.paths(for: .tags))
         hero.extra = reader.extra
-        hero.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
+        hero.facts = rules.factPaths.map { paths in reader.find(paths)?.node.value ?? .null }
         if rules.recordsKept {
             if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
         } else {

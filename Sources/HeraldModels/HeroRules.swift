@@ -37,7 +37,11 @@ public struct HeroRules: Sendable {
     /// (`[health, armor, shields]` in a CSV roster); when given, they replace the `stats` map.
     public var statFields: [String]
     /// Read into `Hero.facts`, in this order.
-    public var facts: [RecordFact]
+    public var facts: [RecordFact] {
+        didSet { factPaths = facts.map { FieldPaths([$0.path]) } }
+    }
+    /// The path of each fact, parsed once rather than for every record.
+    private(set) var factPaths: [FieldPaths]
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []
     /// Whether each hero keeps its whole source record (`Hero.record`). A build keeps them only
@@ -55,6 +59,7 @@ public struct HeroRules: Sendable {
         pathTable = Self.pathTable(fields)
         self.statFields = statFields
         self.facts = facts
+        factPaths = facts.map { FieldPaths([$0.path]) }
     }
 
     /// The index in `facts` of the fact called `name`.

@@ -61,7 +61,7 @@ extension TaskItem {
         task.idIsDerived = explicitID == nil && record.derivedID != nil
         read(into: &task, from: &reader, rules: rules)
         task.subtasks = subtasks(&reader, rules: rules, log: log)
-        task.facts = rules.facts.map { fact in reader.find([fact.path])?.node.value ?? .null }
+        task.facts = rules.factPaths.map { paths in reader.find(paths)?.node.value ?? .null }
         if keepsFields {
             task.extra = reader.extra
             if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }

@@ -76,7 +76,11 @@ public struct TaskRules: Sendable {
     /// The zone in which timestamps become calendar days.
     public var timeZone: TimeZone
     /// Read into `TaskItem.facts`, in this order.
-    public var facts: [RecordFact] = []
+    public var facts: [RecordFact] = [] {
+        didSet { factPaths = facts.map { FieldPaths([$0.path]) } }
+    }
+    /// The path of each fact, parsed once rather than for every record.
+    private(set) var factPaths: [FieldPaths] = []
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []
 
