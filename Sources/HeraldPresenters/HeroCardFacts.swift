@@ -49,13 +49,14 @@ final class HeroCardFacts: Sendable {
             keys.indices.map { position in
                 let pieces = texts[position]
                 let text = pieces.count == 1 ? pieces[0] : pieces.isEmpty ? "—" : pieces.joined(separator: ", ")
-                return .map(TemplateMap(Self.keys, .string(labels[position]), .string(text)))
+                return .map(TemplateMap(Self.entryKeys, .string(labels[position]), .string(text)))
             })
         views.withLock { $0[index] = made }
         return made
     }
 
-    private static let keys = TemplateMap.Keys("label", "text")
+    /// The keys of each entry of `card_facts`.
+    private static let entryKeys = TemplateMap.Keys("label", "text")
 
     /// The texts of the facts among the keys, for the search index to match: a search for
     /// "Agility" finds the heroes whose card says so.

@@ -18,8 +18,7 @@ extension HeroCatalogPresenter {
     /// What the cards show of the site's facts, for the search index to match: a search for
     /// "Agility" finds the heroes whose card says so.
     func cardFactTexts(_ index: Int) -> [String] {
-        guard let cardFacts, !facts.isEmpty else { return [] }
-        return cardFacts.searchTexts(heroes, index)
+        cardFacts?.searchTexts(heroes, index) ?? []
     }
 
     /// How the list pages say the catalog is ordered: "name", "appearances, descending".

@@ -16,10 +16,9 @@ public final class HeroCatalogPresenter: Sendable {
     public let groups: [Group]
     /// Whether the list pages offer the search box, and the build writes its index.
     public let search: Bool
-    /// The site's facts, what the cards show (nil: publisher and alignment), and the order.
+    /// The site's facts, what the cards show of them (nil without `card:`, whose cards show
+    /// publisher and alignment), made once per hero, and the order.
     public let facts: [RecordFact]
-    let card: [HeroValueKey]?
-    /// Each hero's `card_facts`, made once; nil without `card:`.
     let cardFacts: HeroCardFacts?
     public let sort: HeroSort
     /// Group key → value → index in `groups`, so detail pages find their groups directly.
@@ -50,7 +49,6 @@ public final class HeroCatalogPresenter: Sendable {
         self.context = context
         self.search = search
         self.facts = facts
-        self.card = card
         self.sort = sort
         HeroOrdering.sort(&heroes, by: sort)
         self.heroes = heroes
