@@ -68,6 +68,8 @@ public struct BuildState: Sendable {
     /// where a build writes it before it knows it succeeded.
     public static let decodedName = "decoded"
     public static let nextDecodedName = "decoded-next"
+    /// The file where a build keeps its folder sources' listings for the next (`KeptListings`).
+    public static let listingsName = "listings"
 
     /// Makes the state's file `name` its file `final` when `keeping`, else removes it.
     public func promote(_ name: String, to final: String, keeping: Bool) {

@@ -17,11 +17,14 @@ public enum FolderWalk {
         /// link inside to one), sorted: left out of `files`, for a caller that must refuse them
         /// by name rather than pass over them.
         public var others: [[Substring]] = []
+        /// Whether a symbolic link was met: what it leads to may change while its folder does not.
+        public var metLinks = false
 
         mutating func append(_ listing: Listing) {
             files += listing.files
             problems += listing.problems
             others += listing.others
+            metLinks = metLinks || listing.metLinks
         }
     }
 
@@ -68,6 +71,7 @@ public enum FolderWalk {
             guard let kind = kind(type, of: child) else { continue }
             switch Int(kind) {
             case Int(DT_LNK):
+                listing.metLinks = true
                 // A dangling link (an editor's lock) is no file; a link to anything else is
                 // checked, so that a link to a folder outside is refused, not passed over.
                 var info = stat()

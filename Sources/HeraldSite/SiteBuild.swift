@@ -33,17 +33,35 @@ public enum SiteBuild {
                 sources, config: config, options: options, decoded: decoded, keepsRecords: library.names("record"))
             // An injected source's fetches are its owner's to report.
             if sources == nil { fetcher = chosen.remote }
-            let (lock, writer) = try outputWriter(options)
-            defer { withExtendedLifetime(lock) {} }
-            openWriter = writer
-            // Read while the files are listed and looked at, in case some changed.
-            let preload = decoded.flatMap { decoded in
-                writer.mayBeUpToDate
-                    ? InputFingerprint.earlyDecodeFrame(
-                        options: options, configText: configText, keepsRecords: chosen.keepsRecords
-                    ).map { ArchivePreload(state: writer.state, frame: $0, into: decoded) } : nil
+            // What the last build's listings and archive are valid for, when it can be known before
+            // a file is listed.
+            let earlyFrame = decoded.flatMap { _ in
+                InputFingerprint.earlyDecodeFrame(
+                    options: options, configText: configText, keepsRecords: chosen.keepsRecords)
+            }
+            let state = BuildState(site: options.site, output: options.output)
+            // Read while the output's lock is taken, its manifest read and the files listed and
+            // looked at, in case some changed; not for an output folder that is missing, which
+            // cannot be up to date. Each entry is of a file's bytes: one another build wrote
+            // meanwhile is as good.
+            var preload: ArchivePreload?
+            if let decoded, let earlyFrame, FileManager.default.fileExists(atPath: options.output.path) {
+                preload = ArchivePreload(state: state, frame: earlyFrame, into: decoded)
             }
             defer { preload?.stop() }
+            let (lock, writer) = try outputWriter(options, state: state)
+            defer { withExtendedLifetime(lock) {} }
+            openWriter = writer
+            // Only an output folder that may be up to date takes the archive (`UpToDateCheck`).
+            if let early = preload, let decoded, !writer.mayBeUpToDate {
+                early.stop()
+                _ = early.loaded()
+                releaseInBackground(decoded.removeAll())
+                preload = nil
+            }
+            if let decoded, let earlyFrame, let kept = state.kept(BuildState.listingsName) {
+                decoded.takeListings(kept, frame: earlyFrame)
+            }
             var check = try UpToDateCheck(
                 options: options, configText: configText, today: Day(options.now, in: config.timeZone),
                 theme: theme, sources: chosen, writer: writer, decoded: decoded, preload: preload)
@@ -60,6 +78,9 @@ public enum SiteBuild {
             let loadWarnings = models.warnings
             report.records = models.tallies
             let (inputs, quick) = check.finish(chosen.inputs)
+            if let decoded, let earlyFrame, let listings = decoded.keptListings(frame: earlyFrame) {
+                writer.state.keep(as: BuildState.listingsName) { write in _ = write(listings) }
+            }
             // What the next build may reuse of this one's decoding, kept only when the build
             // succeeds. Written (on every core) and forgotten before the pages are planned, so that
             // what decoding kept and the pages' view data are never in memory together. The last
@@ -113,9 +134,10 @@ public enum SiteBuild {
 
     /// The output folder's lock and writer. The build holds the lock to its end: from reading the
     /// last manifest to saving the next.
-    private static func outputWriter(_ options: BuildOptions) throws(DiagnosticError) -> (OutputLock, OutputWriter) {
+    private static func outputWriter(_ options: BuildOptions, state: BuildState) throws(DiagnosticError)
+        -> (OutputLock, OutputWriter)
+    {
         let lock = try OutputLock(folder: options.output, wait: options.wait, waiting: options.waiting ?? {})
-        let state = BuildState(site: options.site, output: options.output)
         return (lock, OutputWriter(folder: options.output, state: state, lock: lock))
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import Synchronization
 
@@ -48,7 +49,19 @@ public final class DecodedFiles: Sendable {
     /// For this build: the files known to have changed, and the folder outside which nothing is
     /// known; nil when every file's stamp is to be checked.
     private let trusted = Mutex<(changed: Set<String>, root: String)?>(nil)
-    private let listings = Mutex<[String: (files: [SourceFile], folders: [String: FileStamp?])]>([:])
+    /// A folder or glob source's files and the folders listed to find them, with their stamps
+    /// from before each was read. `since`, for a build's listing, is a second before it began:
+    /// a folder changed within the same tick of the clock keeps its stamp, so a listing is trusted
+    /// only when every folder's stamp is older. `made` when this process listed it.
+    struct Listing: Sendable {
+        var files: [SourceFile]
+        var folders: [String: FileStamp?]
+        var since: Int64?
+        var made: Bool
+    }
+
+    /// The listings by source (`listing(_:_:)`'s key), with those an earlier build kept (`KeptListings`).
+    let listings = Mutex<[String: Listing]>([:])
 
     /// Whether entries are checked by the hash of their file's bytes (a build's), rather than by
     /// the file's stamp (the dev server's).
@@ -90,14 +103,22 @@ public final class DecodedFiles: Sendable {
     )
         throws(DiagnosticError) -> [SourceFile]
     {
-        if let known = listings.withLock({ $0[key] }), !known.folders.isEmpty,
-            known.folders.allSatisfy({ FileStamp(path: $0.key) == $0.value })
-        {
-            return known.files
-        }
+        if let known = listings.withLock({ $0[key] }), Self.isCurrent(known) { return known.files }
+        let since = byDigest ? Int64((Date().timeIntervalSince1970 - 1) * 1_000_000_000) : nil
         let (files, folders) = try list()
-        listings.withLock { $0[key] = (files, folders) }
+        listings.withLock { $0[key] = Listing(files: files, folders: folders, since: since, made: true) }
         return files
+    }
+
+    /// Whether every folder `listing` walked has its stamp still; for a build's listing, its status
+    /// change time too, and both older than its `since`.
+    private static func isCurrent(_ listing: Listing) -> Bool {
+        !listing.folders.isEmpty
+            && listing.folders.allSatisfy { path, stamp in
+                guard let now = FileStamp(path: path), now == stamp else { return false }
+                guard let since = listing.since else { return true }
+                return now.changed == stamp?.changed && now.latest < since
+            }
     }
 
     /// The decoded models of `file` for the loader of `Model` and `format`, made by `decode`

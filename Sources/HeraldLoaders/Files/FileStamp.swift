@@ -4,14 +4,44 @@ import Foundation
 #endif
 
 /// What tells that a file changed without reading it: its inode, size and modification time.
+/// Its status change time is kept beside them but not compared: reading a database moves it.
 public struct FileStamp: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
     var seconds: Int
     var nanoseconds: Int
+    /// The status change time, in nanoseconds since 1970, which a tool that sets the
+    /// modification time back still moves (`DecodedFiles` compares it for a build's listings).
+    var changed: Int64
     var logSize: Int64 = -1
     var logNanoseconds = 0
+
+    /// The later of the modification and status change times, in nanoseconds since 1970.
+    var latest: Int64 { max(Int64(seconds) &* 1_000_000_000 &+ Int64(nanoseconds), changed) }
+
+    public static func == (a: FileStamp, b: FileStamp) -> Bool {
+        (a.device, a.inode, a.size, a.seconds, a.nanoseconds) == (b.device, b.inode, b.size, b.seconds, b.nanoseconds)
+            && (a.logSize, a.logNanoseconds) == (b.logSize, b.logNanoseconds)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for number in [Int64(bitPattern: device), Int64(bitPattern: inode), size, Int64(seconds), Int64(nanoseconds)] {
+            hasher.combine(number)
+        }
+        hasher.combine(logSize)
+        hasher.combine(logNanoseconds)
+    }
+
+    init(
+        device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int, changed: Int64, logSize: Int64,
+        logNanoseconds: Int
+    ) {
+        (self.device, self.inode, self.size, self.seconds, self.nanoseconds) = (
+            device, inode, size, seconds, nanoseconds
+        )
+        (self.changed, self.logSize, self.logNanoseconds) = (changed, logSize, logNanoseconds)
+    }
 
     public init?(path: String) {
         var info = stat()
@@ -21,6 +51,7 @@ public struct FileStamp: Hashable, Sendable {
         size = Int64(info.st_size)
         seconds = info.st_mtim.tv_sec
         nanoseconds = info.st_mtim.tv_nsec
+        changed = Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec)
         // A database in WAL mode changes in its log first: the log's stamp is part of its own.
         if SQLiteSideFile.isDatabase(path), stat(path + "-wal", &info) == 0 {
             logSize = Int64(info.st_size)

@@ -28,7 +28,7 @@ struct SourceResolver {
 
     /// `files(at:kind:extensions:)`, and the folders listed to find them with their stamps from
     /// before they were read: while none of those changes (a file added, removed or renamed
-    /// changes its folder), the listing stays the same.
+    /// changes its folder), the listing stays the same. No folders when a link was met.
     func filesAndFolders(at path: String, kind: Kind, extensions: Set<String>) throws(DiagnosticError)
         -> (files: [SourceFile], folders: [String: FileStamp?])
     {
@@ -94,7 +94,8 @@ struct SourceResolver {
         {
             walked[$0] = FileStamp(path: $0)
         }
-        folders = walked
+        // Where a link leads may change while every folder stays as it was: listed again each time.
+        folders = listing.metLinks ? [:] : walked
         guard listing.problems.isEmpty else { throw DiagnosticError(listing.problems) }
         return listing.files
     }

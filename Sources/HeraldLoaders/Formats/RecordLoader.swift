@@ -197,14 +197,15 @@ public struct RecordLoader: Sendable {
         }
         // The up-to-date check and the load both ask; a folder of 100,000 files is listed once.
         let key = "\(format.rawValue):\(spec.path)"
-        let decoded = decoded
+        let (decoded, site) = (decoded, siteFolder.path)
         let files = try inputs.listing(key) { () throws(DiagnosticError) in
-            // A build's models are kept for the next build by hash, not by folder: only the dev
-            // server lists a folder again when it changed.
-            guard let decoded, !decoded.byDigest else {
+            // Listed again only when a folder changed: since the last build of the dev server, or
+            // since a build kept its listings (`KeptListings`).
+            guard let decoded else {
                 return try resolver.files(at: spec.path, kind: kind, extensions: format.fileExtensions)
             }
-            return try decoded.listing(key) { () throws(DiagnosticError) in
+            // Named with the site's folder: a copy of the site, state and all, lists its own files.
+            return try decoded.listing(site + "|" + key) { () throws(DiagnosticError) in
                 try resolver.filesAndFolders(at: spec.path, kind: kind, extensions: format.fileExtensions)
             }
         }
