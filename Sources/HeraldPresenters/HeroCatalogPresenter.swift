@@ -23,6 +23,9 @@ public final class HeroCatalogPresenter: Sendable {
     public let sort: HeroSort
     /// Group key → value → index in `groups`, so detail pages find their groups directly.
     let groupIndexByValue: [HeroGroupKey: [String: Int]]
+    /// Per hero (by index), a hash of the routes of the groups it is in, in the groups' order:
+    /// what its page's links to them depend on, found by walking each group's members once.
+    private let groupRoutes: [UInt64]
     /// Per fact, its label, and the groups its values link to (value → index in `groups`), found
     /// once rather than by the group key for each value on each page.
     let factLabels: [String]
@@ -74,6 +77,13 @@ public final class HeroCatalogPresenter: Sendable {
         var index: [HeroGroupKey: [String: Int]] = [:]
         for (position, group) in groups.enumerated() { index[group.key, default: [:]][group.value] = position }
         groupIndexByValue = index
+        var routes = [ContentHash](repeating: ContentHash(), count: count)
+        for group in groups {
+            var route = ContentHash()
+            route.combine(group.route)
+            for member in group.members where routes.indices.contains(member) { routes[member].combine(route.value) }
+        }
+        groupRoutes = routes.map(\.value)
         factGroups = facts.indices.map { position in groupBy.first { $0.value == .fact(position) }.flatMap { index[$0] }
         }
         var settings = ContentHash()
@@ -276,18 +286,14 @@ public final class HeroCatalogPresenter: Sendable {
         hasher.combine(heroes[index].revision)
         hasher.combine(ranking.rank(at: index) ?? -1)
         // Neighbours by what their links show, so editing a hero's text leaves their pages alone.
-        for neighbour in [index - 1, index + 1] where heroes.indices.contains(neighbour) {
+        for neighbour in stride(from: index - 1, through: index + 1, by: 2) where heroes.indices.contains(neighbour) {
             hasher.combine(neighbour - index)
             hasher.combine(heroes[neighbour].name)
             hasher.combine(heroes[neighbour].slug)
         }
         // The routes of the groups its values link to: a group's folder moves when another value
         // comes to fold to the same name.
-        for key in groupBy {
-            for value in heroes[index].texts(for: key.value) {
-                hasher.combine(groupIndexByValue[key]?[value].map { groups[$0].route })
-            }
-        }
+        if groupRoutes.indices.contains(index) { hasher.combine(groupRoutes[index]) }
         return hasher.value
     }
 

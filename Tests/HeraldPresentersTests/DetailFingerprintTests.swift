@@ -133,3 +133,17 @@ func listGroupAndSearchFingerprintsChangeWhenTheirPagesDo(change: Int) throws {
         #expect(before.searchIndexFingerprint() != after.searchIndexFingerprint(), "\(name): search index")
     }
 }
+
+@Test func aGroupWhoseFolderMovesChangesItsMembersFingerprints() throws {
+    let before = HeroCatalogPresenter(heroes: heroes(), groupBy: [.publisher], perPage: 2, context: try context())
+    // Darkseid's publisher folds to the folder name of "DC Comics" and sorts first: DC Comics'
+    // group moves to `dc-comics-2`, and the pages of its members link there.
+    let after = HeroCatalogPresenter(
+        heroes: applying { $0[3].publisher = "DC  Comics" }, groupBy: [.publisher], perPage: 2, context: try context())
+    for slug in ["aquaman", "batman"] {
+        let old = try #require(before.heroes.firstIndex { $0.slug == slug })
+        let new = try #require(after.heroes.firstIndex { $0.slug == slug })
+        #expect(before.detail(index: old) != after.detail(index: new), "\(slug)'s page links elsewhere")
+        #expect(before.detailFingerprint(index: old) != after.detailFingerprint(index: new), "\(slug)")
+    }
+}
