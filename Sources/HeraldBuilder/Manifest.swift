@@ -215,7 +215,7 @@ struct Manifest: Sendable {
             bytes += String(pages, radix: 16).utf8
             bytes.append(UInt8(ascii: "\n"))
         }
-        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) {
+        for (path, entry) in entries.sorted(by: { Self.precedes($0.key, $1.key) }) {
             Self.append(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             if entry.size < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -232,6 +232,19 @@ struct Manifest: Sendable {
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
+    }
+
+    /// Whether `a`'s UTF-8 bytes come before `b`'s: the order of their Unicode scalars, without
+    /// the normalization `String`'s `<` goes through for each of 100,000 paths' comparisons.
+    private static func precedes(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in
+                guard let first = a.baseAddress, let second = b.baseAddress else { return a.count < b.count }
+                let order = memcmp(first, second, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return (fast ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// `number`'s digits, lowercase, as `String(number, radix:)` spells them, with no string made.

@@ -7,16 +7,22 @@ public struct OutputPath: Sendable, Hashable, Comparable, CustomStringConvertibl
 
     /// Checks a path that came from data or a template name; `nil` when it would leave the folder.
     public init?(_ raw: String) {
-        // One pass over the bytes, without splitting: this runs once per page.
+        // One pass over the bytes, without splitting, from their buffer where the string has one
+        // (a native string does): this runs for every page and every line of the manifest.
+        guard raw.utf8.withContiguousStorageIfAvailable(Self.isInside) ?? Self.isInside(raw.utf8) else { return nil }
+        value = raw
+    }
+
+    /// Whether `bytes` has no empty, `.` or `..` component, no NUL and no backslash.
+    private static func isInside(_ bytes: some Sequence<UInt8>) -> Bool {
         var length = 0
         var dots = 0
-        func isBadComponent() -> Bool { length == 0 || (dots == length && length <= 2) }
-        for byte in raw.utf8 {
+        for byte in bytes {
             switch byte {
             case 0, UInt8(ascii: "\\"):
-                return nil
+                return false
             case UInt8(ascii: "/"):
-                if isBadComponent() { return nil }
+                if length == 0 || (dots == length && length <= 2) { return false }
                 length = 0
                 dots = 0
             default:
@@ -24,8 +30,7 @@ public struct OutputPath: Sendable, Hashable, Comparable, CustomStringConvertibl
                 if byte == UInt8(ascii: ".") { dots += 1 }
             }
         }
-        if isBadComponent() { return nil }
-        value = raw
+        return !(length == 0 || (dots == length && length <= 2))
     }
 
     /// The folder part, or "" for a file at the top of the output folder.
