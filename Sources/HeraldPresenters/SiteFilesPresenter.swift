@@ -1,4 +1,5 @@
 import Foundation
+import HeraldCore
 import HeraldModels
 import HeraldMustache
 
@@ -32,6 +33,20 @@ public struct SiteFilesPresenter: Sendable {
                     ]
                 })
         ]
+    }
+
+    /// A hash of what `sitemap(routes:)` is made from, without making it: the site's address
+    /// and each route with its day. A build that adds, removes or dates no page keeps the sitemap.
+    public func sitemapFingerprint(routes: [(route: String, lastModified: Day?)]) -> UInt64 {
+        var hasher = ContentHash()
+        hasher.combine("sitemap")
+        hasher.combine(context.absoluteURL(""))
+        hasher.combine(routes.count)
+        for item in routes {
+            hasher.combine(item.route)
+            hasher.combine(item.lastModified?.description)
+        }
+        return hasher.value
     }
 
     /// A sitemap index: what replaces `sitemap.xml` when the site has more URLs than one sitemap

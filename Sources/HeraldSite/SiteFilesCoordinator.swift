@@ -39,7 +39,10 @@ struct SiteFilesCoordinator: Sendable {
         let files = files
         guard routes.count > urlsPerSitemap else {
             return [
-                try Route.page("sitemap.xml", "sitemap.xml", size: routes.count) { _ in files.sitemap(routes: routes) }
+                try Route.page(
+                    "sitemap.xml", "sitemap.xml", size: routes.count,
+                    fingerprint: { files.sitemapFingerprint(routes: routes) }
+                ) { _ in files.sitemap(routes: routes) }
             ]
         }
         let chunks = stride(from: 0, to: routes.count, by: urlsPerSitemap).map {
@@ -48,7 +51,10 @@ struct SiteFilesCoordinator: Sendable {
         let names = chunks.indices.map { "sitemap-\($0 + 1).xml" }
         var items = [try Route.page("sitemap.xml", "sitemap-index.xml") { _ in files.sitemapIndex(parts: names) }]
         for (name, chunk) in zip(names, chunks) {
-            items.append(try Route.page(name, "sitemap.xml", size: chunk.count) { _ in files.sitemap(routes: chunk) })
+            items.append(
+                try Route.page(
+                    name, "sitemap.xml", size: chunk.count, fingerprint: { files.sitemapFingerprint(routes: chunk) }
+                ) { _ in files.sitemap(routes: chunk) })
         }
         return items
     }

@@ -62,3 +62,24 @@ import Testing
     #expect(root["links"]?["heroes"]?.string == "/heroes/")
     #expect(root["assets"]?["herald_css"]?.string == "/assets/herald.0123abcd.css")
 }
+
+// A build keeps the sitemap while its fingerprint stays: each change below changes its view data,
+// and must change the fingerprint; the same routes and days keep it.
+@Test func theSitemapsFingerprintChangesWheneverItsViewDataDoes() throws {
+    let routes: [(route: String, lastModified: Day?)] = [("", nil), ("tasks/", try day("2026-11-02")), ("about/", nil)]
+    let files = SiteFilesPresenter(context: try context())
+    let changes: [(String, SiteFilesPresenter, [(route: String, lastModified: Day?)])] = [
+        ("a page added", files, routes + [("heroes/", nil)]),
+        ("a page removed", files, Array(routes.dropLast())),
+        ("a page renamed", files, [routes[0], routes[1], ("about-us/", nil)]),
+        ("a day changed", files, [routes[0], ("tasks/", try day("2026-11-03")), routes[2]]),
+        ("a day given", files, [routes[0], routes[1], ("about/", try day("2026-11-01"))]),
+        ("the base URL", SiteFilesPresenter(context: try context(baseURL: "https://example.com/")), routes)
+    ]
+    for (name, presenter, changed) in changes {
+        #expect(files.sitemap(routes: routes) != presenter.sitemap(routes: changed), "\(name)")
+        #expect(files.sitemapFingerprint(routes: routes) != presenter.sitemapFingerprint(routes: changed), "\(name)")
+    }
+    let again = SiteFilesPresenter(context: try context())
+    #expect(again.sitemapFingerprint(routes: routes) == files.sitemapFingerprint(routes: routes))
+}
