@@ -33,12 +33,12 @@ private func session(_ site: TemporarySite) -> SiteSession {
     let beta = try #require(session.file("heroes/beta/index.html"))
     #expect(String(decoding: beta, as: UTF8.self).contains("In the middle."))
 
-    // Hero pages, the list, the group pages and index, and the search index all keep their bytes;
-    // what is left is the home page, the site files and the assets.
+    // Hero pages, the list, the group pages and index, the search index and the sitemap all keep
+    // their bytes; what is left is the home page, the other site files and the assets.
     let second = session.rebuild()
     #expect(second.succeeded)
     #expect(second.changed.isEmpty && second.removed.isEmpty)
-    #expect(second.reused == 3 + 1 + 2 + 1 + 1)
+    #expect(second.reused == 3 + 1 + 2 + 1 + 1 + 1)
     #expect(second.rendered + second.reused == first.rendered)
     #expect(!site.exists("Output"))
 }
