@@ -99,8 +99,17 @@ private func escaped(_ text: String) -> String {
     #expect(try await server.stop() == 0)
 }
 
+/// The day in the small site's time zone: serve builds with the clock, so its task pages change
+/// when the day does.
+private func siteDay(_ instant: Date = Date()) -> DateComponents {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    return calendar.dateComponents([.year, .month, .day], from: instant)
+}
+
 @Test func editingOneHeroRerendersItsPageAndReloadsIt() async throws {
     let site = try rootSite()
+    let firstDay = siteDay()
     let server = try await ServeProcess(in: site.folder)
     let events = try await server.events()
     try site.edit(
@@ -114,9 +123,15 @@ private func escaped(_ text: String) -> String {
     let reload = try await events.waitFor("reload", containing: "lantern")
     let changed = try #require(try JSONSerialization.jsonObject(with: Data(reload.utf8)) as? [String: [String]])[
         "changed"]
-    #expect(changed == ["/heroes/lantern/"])
     let output = try await server.waitForOutput { $0.contains("Rebuilt ") }
-    #expect(output.contains("Rebuilt 1 pages in "))
+    // A run that crosses midnight also rebuilds the pages that show the day; only the hero is
+    // then certain.
+    if siteDay() == firstDay {
+        #expect(changed == ["/heroes/lantern/"])
+        #expect(output.contains("Rebuilt 1 pages in "))
+    } else {
+        #expect(changed?.contains("/heroes/lantern/") == true)
+    }
     // The page of a hero no edit touched kept its bytes.
     #expect(try await server.get("/heroes/granite/").body.contains("Granite keeps the city"))
     #expect(try await server.stop() == 0)
