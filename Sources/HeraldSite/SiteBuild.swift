@@ -188,9 +188,11 @@ public enum SiteBuild {
     /// Lets another thread free what a build no longer needs while this one goes on: the page jobs
     /// hold every hero's strings and arrays, and releasing them one by one is work the build need
     /// not wait for.
-    static func releaseInBackground(_ value: consuming some Sendable) {
-        let held = value
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(held) {} }
+    static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
+        // The only reference goes to the other thread: a closure that captured the value would
+        // share it with this thread's copy, and whichever let go last would free it, often this one.
+        let owned = Unmanaged.passRetained(HeldForRelease(consume value))
+        DispatchQueue.global(qos: .utility).async { owned.release() }
     }
 
     /// Where the site's inputs are: data sources, pages, data files and templates, as herald.yml
@@ -207,5 +209,14 @@ public enum SiteBuild {
         return names.map { name in
             (name, name.hasPrefix("/") ? URL(fileURLWithPath: name) : site.appendingPathComponent(name))
         }
+    }
+}
+
+/// A value on its way to be freed on another thread (`SiteBuild.releaseInBackground`).
+private final class HeldForRelease<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: consuming Value) {
+        self.value = value
     }
 }
