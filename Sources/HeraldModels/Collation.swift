@@ -9,13 +9,17 @@ public enum Collation {
     /// one space; a run of digits is a marker, its length and its digits without leading zeros,
     /// so that a longer number is a larger one. Numbers sort before words.
     public static func key(_ text: String) -> [UInt8] {
-        var key = CollationKey(capacity: text.utf8.count + 4)
-        // Most names are ASCII: read byte by byte, without decoding a scalar at a time.
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in text.utf8 { key.take(byte) }
+        // Most names are ASCII: read byte by byte from the string's own storage, without
+        // decoding a scalar at a time or going through the view's iterator.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var key = CollationKey(capacity: bytes.count + 4)
+            for byte in bytes { key.take(byte) }
             key.flushDigits()
             return key.bytes
         }
+        if let ascii = ascii ?? nil { return ascii }
+        var key = CollationKey(capacity: text.utf8.count + 4)
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 key.take(UInt8(scalar.value))

@@ -26,9 +26,11 @@ public struct FileStamp: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        for number in [Int64(bitPattern: device), Int64(bitPattern: inode), size, Int64(seconds), Int64(nanoseconds)] {
-            hasher.combine(number)
-        }
+        hasher.combine(device)
+        hasher.combine(inode)
+        hasher.combine(size)
+        hasher.combine(seconds)
+        hasher.combine(nanoseconds)
         hasher.combine(logSize)
         hasher.combine(logNanoseconds)
     }
