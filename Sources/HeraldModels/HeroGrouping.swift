@@ -51,10 +51,18 @@ public enum HeroGrouping {
         var members: [String: [Int]] = [:]
         for index in heroes.indices {
             // A value listed twice in one record (`roles: [Carry, Carry]`) makes one membership.
-            for value in heroes[index].texts(for: key) where members[value]?.last != index {
-                members[value, default: []].append(index)
+            for value in heroes[index].texts(for: key) {
+                // One hash of the value, where a look and then an append would take two.
+                members[value, default: []].appendUnlessLast(index)
             }
         }
         return members.keys.sorted().map { ($0, members[$0] ?? []) }
+    }
+}
+
+extension Array where Element == Int {
+    /// Appends `index` unless it is the last element already.
+    fileprivate mutating func appendUnlessLast(_ index: Int) {
+        if last != index { append(index) }
     }
 }

@@ -5,7 +5,8 @@ import HeraldMustache
 /// Site routes and the output files they become: `tasks/` is written as `tasks/index.html`.
 enum Route {
     static func outputPath(of route: String) throws(DiagnosticError) -> OutputPath {
-        let file = route.isEmpty || route.hasSuffix("/") ? route + "index.html" : route
+        // The last byte, not the last character: a check per page that needs no grapheme walk.
+        let file = route.isEmpty || route.utf8.last == UInt8(ascii: "/") ? route + "index.html" : route
         guard let path = OutputPath(file) else {
             throw DiagnosticError(
                 .error(
