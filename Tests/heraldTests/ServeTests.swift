@@ -101,10 +101,10 @@ private func escaped(_ text: String) -> String {
 
 /// The day in the small site's time zone: serve builds with the clock, so its task pages change
 /// when the day does.
-private func siteDay(_ instant: Date = Date()) -> DateComponents {
+private func siteDay() -> DateComponents {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
-    return calendar.dateComponents([.year, .month, .day], from: instant)
+    return calendar.dateComponents([.year, .month, .day], from: Date())
 }
 
 @Test func editingOneHeroRerendersItsPageAndReloadsIt() async throws {
