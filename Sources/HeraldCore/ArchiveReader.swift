@@ -2,12 +2,17 @@
 /// or on a malformed number, so a damaged archive is refused, never trusted or crashed on.
 public struct ArchiveReader: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// The array `bytes` is the start of, when the reader was given it: `textBytes()` then
+    /// slices it instead of copying.
+    private let owner: [UInt8]?
     public private(set) var offset = 0
 
-    /// Reads `bytes`, which must outlive the reader.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    /// Reads `bytes`, which must outlive the reader; `owner`, when given, is the array whose
+    /// storage `bytes` starts at.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, owner: [UInt8]? = nil) {
         self.bytes = bytes
         self.offset = offset
+        self.owner = owner
     }
 
     public var isAtEnd: Bool { offset == bytes.count }
@@ -56,6 +61,41 @@ public struct ArchiveReader: ~Copyable {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
         offset += length
         return text
+    }
+
+    /// A text, as `text()` reads it, but `known` itself when it has the bytes read: heroes read
+    /// one after another name the same stats and traits, and a string shared costs no
+    /// allocation, no check of its UTF-8 and no free.
+    public mutating func text(reusing known: String?) -> String? {
+        guard var known else { return text() }
+        guard let length = count() else { return nil }
+        let read = UnsafeBufferPointer(rebasing: bytes[offset..<(offset + length)])
+        offset += length
+        let same = known.utf8.count == length && known.withUTF8 { $0.elementsEqual(read) }
+        return same ? known : String(decoding: read, as: UTF8.self)
+    }
+
+    /// Texts, as `texts()` reads them, each one `known`'s text at the same place when it has the
+    /// same bytes (`text(reusing:)`).
+    public mutating func texts(reusing known: [String]) -> [String]? {
+        guard let count = count() else { return nil }
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        for index in 0..<count {
+            guard let text = text(reusing: known.indices.contains(index) ? known[index] : nil) else { return nil }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    /// The bytes of a text, not yet made a `String`: a slice of the owner's storage, with no
+    /// copy, when the reader has an owner.
+    public mutating func textBytes() -> ArraySlice<UInt8>? {
+        guard let length = count() else { return nil }
+        let range = offset..<(offset + length)
+        offset += length
+        guard let owner, owner.count >= range.upperBound else { return Array(bytes[range])[...] }
+        return owner[range]
     }
 
     /// A text that may be absent: `.some(nil)` when it was written as nil, nil when damaged.

@@ -40,6 +40,12 @@ public struct ArchiveWriter: Sendable {
         }
     }
 
+    /// A text given as its UTF-8 bytes, written as `write(_: String)` writes a text.
+    public mutating func write(utf8: some Collection<UInt8>) {
+        write(UInt64(utf8.count))
+        bytes += utf8
+    }
+
     /// Whether the text is there, then the text.
     public mutating func write(_ text: String?) {
         write(text != nil)

@@ -31,7 +31,12 @@ public struct Hero: Sendable, Identifiable {
     public var name: String
     public var fullName: String?
     /// Markdown.
-    public var biography: String?
+    public var biography: String? {
+        get { biographyText.text }
+        set { biographyText = DeferredText(newValue) }
+    }
+    /// Where `biography` is kept: bytes of an archive until a page reads it.
+    var biographyText: DeferredText
     public var publisher: String?
     public var alignment: String?
     /// In source order.
@@ -71,7 +76,7 @@ public struct Hero: Sendable, Identifiable {
         self.slug = slug
         self.name = name
         self.fullName = fullName
-        self.biography = biography
+        self.biographyText = DeferredText(biography)
         self.publisher = publisher
         self.alignment = alignment
         self.stats = stats

@@ -144,8 +144,10 @@ public enum DecodedArchive {
     private static func entriesOfBlock(_ bytes: [UInt8], _ range: Range<Int>) -> [Entry]? {
         bytes.withUnsafeBufferPointer { whole in
             var reader = ArchiveReader(
-                UnsafeBufferPointer(rebasing: whole[..<range.upperBound]), offset: range.lowerBound)
+                UnsafeBufferPointer(rebasing: whole[..<range.upperBound]), offset: range.lowerBound, owner: bytes)
             var entries: [Entry] = []
+            // Files of one folder have heroes alike: each hero shares what texts it can with the one before.
+            var previous = Hero.SharedTexts()
             while !reader.isAtEnd {
                 guard let key = reader.text(), let digest = reader.number(), let records = reader.integer(),
                     let comments = reader.integer()
@@ -155,7 +157,8 @@ public enum DecodedArchive {
                 var heroes: [Hero] = []
                 heroes.reserveCapacity(heroCount)
                 for _ in 0..<heroCount {
-                    guard let hero = Hero(from: &reader) else { return nil }
+                    guard let hero = Hero(from: &reader, previous: previous) else { return nil }
+                    previous = hero.sharedTexts
                     heroes.append(hero)
                 }
                 entries.append((key, digest, records, comments, heroes, start..<reader.offset))
