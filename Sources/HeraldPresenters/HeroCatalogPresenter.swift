@@ -164,10 +164,28 @@ public final class HeroCatalogPresenter: Sendable {
             }
         }
         hash.combine(card.map(\.count) ?? -1)
-        for key in card ?? [] { hash.combine("\(key)") }
+        for key in card ?? [] { combine(key, into: &hash) }
         hash.combine(groupBy.count)
-        for key in groupBy { hash.combine("\(key)") }
-        hash.combine("\(sort)")
+        for key in groupBy {
+            combine(key.value, into: &hash)
+            for text in [key.name, key.folder] { hash.combine(text) }
+            hash.combine(key.label)
+        }
+        combine(sort.key, into: &hash)
+        hash.combine(sort.descending ? 1 : 0)
+    }
+
+    /// Field by field: a key interpolated into a text (`"\(key)"`) is spelled by reflection, which
+    /// looks up protocol conformances through the whole binary's tables on each build.
+    private static func combine(_ key: HeroValueKey, into hash: inout ContentHash) {
+        switch key {
+        case .field(let field):
+            hash.combine("field")
+            hash.combine(field.rawValue)
+        case .fact(let index):
+            hash.combine("fact")
+            hash.combine(index)
+        }
     }
 
     /// The largest value of each stat among `heroes`, unless `settings` gives its `max:`.

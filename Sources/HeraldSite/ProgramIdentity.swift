@@ -46,7 +46,10 @@ enum ProgramIdentity {
             let description = name + (nameSize + 3) / 4 * 4
             guard nameSize >= 0, descriptionSize >= 0, description + descriptionSize <= notes.count else { return nil }
             if type == 3, nameSize == 4, notes[name..<name + 3].elementsEqual("GNU".utf8), descriptionSize > 0 {
-                return notes[description..<description + descriptionSize].map { String(format: "%02x", $0) }.joined()
+                // Not `String(format:)`, whose variadic arguments cost a conformance search each.
+                return notes[description..<description + descriptionSize].map {
+                    ($0 < 16 ? "0" : "") + String($0, radix: 16)
+                }.joined()
             }
             at = description + (descriptionSize + 3) / 4 * 4
         }

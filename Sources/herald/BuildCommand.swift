@@ -3,6 +3,7 @@ import Foundation
 import HeraldBuilder
 import HeraldCore
 import HeraldLoaders
+import HeraldModels
 import HeraldRemote
 import HeraldSite
 
@@ -181,6 +182,11 @@ enum BuildClock {
     /// An ISO 8601 instant, or a bare day taken at noon UTC so it is that day in every zone
     /// from UTC-11 to UTC+11.
     static func parse(_ text: String) -> Date? {
+        // A bare day without a formatter: making one loads ICU's calendars, a cost every build
+        // given `--now DAY` paid twice.
+        if let day = Day(iso: text), let epoch = Day(year: 1970, month: 1, day: 1) {
+            return Date(timeIntervalSince1970: Double(epoch.days(until: day) * 86_400 + 12 * 3600))
+        }
         let full = ISO8601DateFormatter()
         if let date = full.date(from: text) { return date }
         let fractional = ISO8601DateFormatter()

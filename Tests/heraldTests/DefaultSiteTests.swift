@@ -129,3 +129,16 @@ import Testing
     #expect(viaOption.text("index.html")?.contains("2025") == true)
     #expect(try TreeSnapshot(site.url("Epoch")).filesWithNewBytes(since: viaOption) == [])
 }
+
+@Test func aBareDayAsNowIsThatDayAtNoonUTC() async throws {
+    let site = try TemporarySite.defaultSite()
+    // Far from the clock of any machine running this, so ignoring the option cannot pass.
+    async let day = site.herald(["build", "--output", "Day", "--now", "2025-01-15"])
+    async let noon = site.herald(["build", "--output", "Noon", "--now", "2025-01-15T12:00:00Z"])
+    async let later = site.herald(["build", "--output", "Later", "--now", "2025-01-16T12:00:00Z"])
+    let results = try await [day, noon, later]
+    #expect(results.map(\.status) == [0, 0, 0])
+    let atNoon = try TreeSnapshot(site.url("Noon"))
+    #expect(try TreeSnapshot(site.url("Day")).filesWithNewBytes(since: atNoon) == [])
+    #expect(try TreeSnapshot(site.url("Later")).filesWithNewBytes(since: atNoon) != [])
+}
