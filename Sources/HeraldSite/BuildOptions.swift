@@ -27,6 +27,10 @@ public struct BuildOptions: Sendable {
     /// Told once the models are loaded and what loading alone needed is freed, before any page
     /// is planned: the command hands the freed memory back to the system there.
     public var loaded: (@Sendable () -> Void)?
+    /// The process ends with the build (`herald build`): what the build holds once its pages are
+    /// rendered is left to the exit, which hands back all of the memory at once, rather than
+    /// freed a string and an array at a time on a core the build could use.
+    public var endsProcess = false
     /// When another build holds the output folder: wait for it (true) or fail at once.
     public var wait = true
     /// Called once when the build starts waiting for another one.

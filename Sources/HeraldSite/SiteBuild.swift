@@ -107,7 +107,7 @@ public enum SiteBuild {
             let (problems, warnings) = SitePipeline.render(items, library: library, options: options, into: writer) {
                 (chosen.remote?.log.all ?? []) + loadWarnings + writer.warnings
             }
-            releaseInBackground(consume items)
+            releaseInBackground(consume items, unless: options.endsProcess)
             report.warnings = warnings
             clock.end("render")
             guard problems.isEmpty else { throw DiagnosticError(problems) }
@@ -121,7 +121,7 @@ public enum SiteBuild {
             clock.end("write")
             // The manifest of every output file and the listing of every input go the same way.
             openWriter = nil
-            releaseInBackground((consume writer, consume chosen))
+            releaseInBackground((consume writer, consume chosen), unless: options.endsProcess)
         } catch {
             if wroteArchive, let state = openWriter?.state {
                 state.promote(BuildState.nextDecodedName, to: BuildState.decodedName, keeping: false)
@@ -188,10 +188,13 @@ public enum SiteBuild {
     /// Lets another thread free what a build no longer needs while this one goes on: the page jobs
     /// hold every hero's strings and arrays, and releasing them one by one is work the build need
     /// not wait for.
-    static func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
+    /// With `unless` true (the process is about to end), the value is never freed: the exit
+    /// takes its memory back whole.
+    static func releaseInBackground<Value: Sendable>(_ value: consuming Value, unless endsProcess: Bool = false) {
         // The only reference goes to the other thread: a closure that captured the value would
         // share it with this thread's copy, and whichever let go last would free it, often this one.
         let owned = Unmanaged.passRetained(HeldForRelease(consume value))
+        guard !endsProcess else { return }
         DispatchQueue.global(qos: .utility).async { owned.release() }
     }
 

@@ -101,6 +101,7 @@ struct BuildCommand: ParsableCommand {
             Terminal().complain(["Waiting for another build of \(outputFolder.path) to finish…"])
         }
         options.loaded = Allocator.handBackFreePages
+        options.endsProcess = true
         // A progress line only where a person watches: never in logs or CI output.
         if !quiet, isatty(STDERR_FILENO) != 0 {
             options.progress = { done, total in
