@@ -88,6 +88,13 @@ public struct ArchiveReader: ~Copyable {
         return texts
     }
 
+    /// Where the bytes of a text are, read past without making it a `String`.
+    public mutating func textRange() -> Range<Int>? {
+        guard let length = count() else { return nil }
+        defer { offset += length }
+        return offset..<(offset + length)
+    }
+
     /// The bytes of a text, not yet made a `String`: a slice of the owner's storage, with no
     /// copy, when the reader has an owner.
     public mutating func textBytes() -> ArraySlice<UInt8>? {

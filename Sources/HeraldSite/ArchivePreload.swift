@@ -11,7 +11,7 @@ final class ArchivePreload: Sendable {
     let frame: UInt64
     private let wanted = Atomic<Bool>(true)
     private let done = DispatchSemaphore(value: 0)
-    private let result = Mutex<(files: [String: (hash: UInt64, size: Int)], since: Int64)?>(nil)
+    private let result = Mutex<(files: KnownFiles, since: Int64)?>(nil)
 
     /// Starts reading `state`'s archive under `frame`, its heroes given to `decoded`.
     init(state: BuildState, frame: UInt64, into decoded: DecodedFiles) {
@@ -30,7 +30,7 @@ final class ArchivePreload: Sendable {
 
     /// The archive's files and the moment its build looked at them, once read and its heroes
     /// given; nil when there is none, or it is of another frame, damaged, or was stopped.
-    func loaded() -> (files: [String: (hash: UInt64, size: Int)], since: Int64)? {
+    func loaded() -> (files: KnownFiles, since: Int64)? {
         waitForEnd()
         return result.withLock { $0 }
     }

@@ -66,7 +66,7 @@ struct UpToDateCheck {
     /// it when it read under that frame, else read now (and what `preload` gave forgotten).
     private static func lastArchive(
         frame: UInt64, preload: ArchivePreload?, state: BuildState, into decoded: DecodedFiles
-    ) -> (files: [String: (hash: UInt64, size: Int)], since: Int64)? {
+    ) -> (files: KnownFiles, since: Int64)? {
         if let preload {
             if preload.frame == frame { return preload.loaded() }
             // Heroes of another frame are never kept: the reading ends before they are forgotten.

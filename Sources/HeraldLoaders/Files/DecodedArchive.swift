@@ -86,7 +86,7 @@ public enum DecodedArchive {
     public static func load(
         _ bytes: [UInt8], frame: UInt64, into decoded: DecodedFiles, while wanted: @Sendable () -> Bool = { true }
     )
-        -> (files: [String: (hash: UInt64, size: Int)], since: Int64)?
+        -> (files: KnownFiles, since: Int64)?
     {
         guard bytes.count >= header.count + 8 else { return nil }
         let body = bytes.count - 8
@@ -96,13 +96,13 @@ public enum DecodedArchive {
             guard reader.skip(header), reader.number() == frame, let since = reader.integer(),
                 let fileCount = reader.count()
             else { return nil as ReadArchive? }
-            var files: [String: (hash: UInt64, size: Int)] = [:]
+            var files: [KnownFiles.File] = []
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
-                guard let path = reader.text(), let hash = reader.number(), let size = reader.integer() else {
+                guard let path = reader.textRange(), let hash = reader.number(), let size = reader.integer() else {
                     return nil
                 }
-                files[path] = (hash, size)
+                files.append(KnownFiles.File(path: path, hash: hash, size: size))
             }
             guard wanted(), let blockCount = reader.count() else { return nil }
             // Checked as written: the part before the blocks, then each block's bytes.
@@ -117,7 +117,7 @@ public enum DecodedArchive {
                 blocks.append(block)
             }
             guard reader.isAtEnd, check.value == UInt64(littleEndian: stored) else { return nil }
-            return ReadArchive(files: files, since: Int64(since), blocks: blocks)
+            return ReadArchive(files: KnownFiles(bytes: bytes, files: files), since: Int64(since), blocks: blocks)
         }
         guard let read else { return nil }
         let entries = Parallel.map(read.blocks, chunk: 1) { block in wanted() ? entriesOfBlock(bytes, block) : nil }
@@ -131,7 +131,7 @@ public enum DecodedArchive {
     }
 
     private struct ReadArchive {
-        var files: [String: (hash: UInt64, size: Int)]
+        var files: KnownFiles
         var since: Int64
         var blocks: [Range<Int>]
     }

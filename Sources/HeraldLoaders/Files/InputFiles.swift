@@ -23,7 +23,7 @@ public final class InputFiles: Sendable {
         /// Each file `readAndHash` read or knew unchanged, by full path: its hash and size.
         var digests: [String: (hash: UInt64, size: Int)] = [:]
         /// What the last build read (`know`), and a moment before it looked.
-        var known: (files: [String: (hash: UInt64, size: Int)], since: Int64)?
+        var known: (files: KnownFiles, since: Int64)?
         /// The stamps of the files this build looked at already (`know`), by their paths' order.
         var looked: (paths: [String], stamps: [(size: Int, changed: Int64)?])?
         /// Of the files `readAndHash` was asked for since `know`: how many `known` named, and how
@@ -47,7 +47,7 @@ public final class InputFiles: Sendable {
     /// size, or changed (or modified) since then, and takes the others' hashes as they were.
     /// `looked` are the `stamps` this build took of some files already, which then are not taken again.
     public func know(
-        _ files: [String: (hash: UInt64, size: Int)], since: Int64,
+        _ files: KnownFiles, since: Int64,
         looked: (paths: [String], stamps: [(size: Int, changed: Int64)?])? = nil
     ) {
         state.withLock { state in
@@ -87,8 +87,9 @@ public final class InputFiles: Sendable {
             let looked = state.withLock { $0.looked }
             let stamps = looked.flatMap { $0.paths == paths ? $0.stamps : nil } ?? stamps(paths)
             var knownAsked = 0
+            let found = known.files.find(paths)
             let unchanged = paths.indices.map { index -> (hash: UInt64, size: Int)? in
-                guard let file = known.files[paths[index]] else { return nil }
+                guard let file = found[index] else { return nil }
                 knownAsked += 1
                 guard let stamp = stamps[index], stamp.size == file.size, stamp.changed < known.since else {
                     return nil
@@ -97,6 +98,7 @@ public final class InputFiles: Sendable {
             }
             let unread = paths.indices.filter { unchanged[$0] == nil }
             state.withLock { state in
+                state.digests.reserveCapacity(state.digests.count + paths.count)
                 for (path, file) in zip(paths, unchanged) { if let file { state.digests[path] = file } }
                 state.knownAsked += knownAsked
                 state.reread += unread.count
