@@ -65,6 +65,9 @@ struct Manifest: Sendable {
     }
 
     var entries: [String: Entry] = [:]
+    /// The paths of a manifest as read, when they came in the order `serialized` writes them:
+    /// a manifest of the same paths is then written in that order rather than sorted again.
+    var order: [String] = []
     /// The fingerprint of the inputs the build read, when it could tell them all.
     var inputs: UInt64?
     /// A hash of all that the pages' fingerprints leave out (the binary, herald.yml, the
@@ -72,8 +75,9 @@ struct Manifest: Sendable {
     /// same. nil when the build left none (it had warnings, which a kept page would not show again).
     var pages: UInt64?
 
-    init(entries: [String: Entry] = [:], inputs: UInt64? = nil, pages: UInt64? = nil) {
+    init(entries: [String: Entry] = [:], inputs: UInt64? = nil, pages: UInt64? = nil, order: [String] = []) {
         self.entries = entries
+        self.order = order
         self.inputs = inputs
         self.pages = pages
     }
@@ -97,6 +101,8 @@ struct Manifest: Sendable {
             var pages: UInt64?
             var entries: [String: Entry] = [:]
             entries.reserveCapacity(buffer.count / 48)
+            var order: [String] = []
+            order.reserveCapacity(buffer.count / 48)
             // The header's lines come first; an entry starts with a hex digit, which neither name does.
             var inHeader = true
             while let line = lines.next() {
@@ -137,8 +143,10 @@ struct Manifest: Sendable {
                     )
                 }
                 entries[path] = Entry(hash: hash, size: size, fingerprint: fingerprint)
+                order.append(path)
             }
-            return (Manifest(entries: entries, inputs: inputs, pages: pages), nil)
+            let sorted = zip(order, order.dropFirst()).allSatisfy { precedes($0, $1) }
+            return (Manifest(entries: entries, inputs: inputs, pages: pages, order: sorted ? order : []), nil)
         }
     }
 
@@ -215,7 +223,7 @@ struct Manifest: Sendable {
             bytes += String(pages, radix: 16).utf8
             bytes.append(UInt8(ascii: "\n"))
         }
-        for (path, entry) in entries.sorted(by: { Self.precedes($0.key, $1.key) }) {
+        for (path, entry) in orderedEntries() {
             Self.append(entry.hash, radix: 16, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             if entry.size < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -232,6 +240,21 @@ struct Manifest: Sendable {
             bytes.append(UInt8(ascii: "\n"))
         }
         return bytes
+    }
+
+    /// The entries in the order of their paths' bytes: `order`'s, when it names every one.
+    private func orderedEntries() -> [(key: String, value: Entry)] {
+        if order.count == entries.count {
+            var ordered: [(key: String, value: Entry)] = []
+            ordered.reserveCapacity(order.count)
+            for path in order {
+                guard let entry = entries[path] else { break }
+                ordered.append((path, entry))
+            }
+            // As many paths, each distinct (the order is strict) and each an entry's: all of them.
+            if ordered.count == entries.count { return ordered }
+        }
+        return entries.sorted { Self.precedes($0.key, $1.key) }
     }
 
     /// Whether `a`'s UTF-8 bytes come before `b`'s: the order of their Unicode scalars, without

@@ -36,6 +36,7 @@ extension OutputWriter {
 
     private func commitStaged(inputs: UInt64?, quick: QuickCheck?) throws(DiagnosticError) -> Summary {
         var current = progress.withLock { $0 }
+        current.manifest.order = previous.order
         current.manifest.inputs = inputs
         if inputs == nil { current.manifest.pages = nil }
         let (wholeRoots, singles) = moves(of: current.staged)
@@ -45,7 +46,11 @@ extension OutputWriter {
             || inputs != previous.inputs || current.manifest.pages != previous.pages || interrupted
         let manifestBytes = changed ? try writeJournal(for: current.manifest) : nil
         let shares = try move(wholeRoots: wholeRoots, missingFolders: missingFolders, singles: singles)
-        let removed = removeFiles(previous.entries.keys.filter { current.manifest.entries[$0] == nil })
+        // A journal the same as the manifest names no file of the last build's that this one
+        // leaves out: none to look for.
+        let removed = removeFiles(
+            !changed || manifestBytes != nil ? [] : previous.entries.keys.filter { current.manifest.entries[$0] == nil }
+        )
         // A build that changed nothing leaves the manifest alone too, so a sync of the folder has
         // nothing to upload; its time still vouches for every file, none of which was written.
         if changed { try saveManifest(manifestBytes ?? current.manifest.serialized(), quick: quick) }
@@ -97,6 +102,7 @@ extension OutputWriter {
     /// that removes nothing.
     private func writeJournal(for manifest: Manifest) throws(DiagnosticError) -> [UInt8]? {
         var journal = manifest
+        journal.order = previous.order
         for (path, entry) in previous.entries where journal.entries[path] == nil { journal.entries[path] = entry }
         let bytes = journal.serialized()
         try OutputFiles.replace(

@@ -94,7 +94,8 @@ public final class OutputWriter: Sendable {
         var entries = manifest.entries
         for path in journal.entries.keys { entries[path] = Manifest.Entry(hash: 0, size: -1) }
         previous = Manifest(
-            entries: entries, inputs: interrupted ? nil : manifest.inputs, pages: interrupted ? nil : manifest.pages)
+            entries: entries, inputs: interrupted ? nil : manifest.inputs, pages: interrupted ? nil : manifest.pages,
+            order: journal.entries.isEmpty ? manifest.order : [])
         // Trusted only for the fingerprint the manifest holds: one left by a build killed between
         // saving the two is of an earlier build.
         let quick = usable ? QuickCheck.read(path: state.path(QuickCheck.fileName)) : nil
@@ -126,7 +127,7 @@ public final class OutputWriter: Sendable {
     /// and the file is still as it wrote it; false when the page must be rendered and `add`ed.
     public func reuse(_ path: OutputPath, fingerprint: UInt64) -> Bool {
         guard let frame = progress.withLock({ $0.manifest.pages }), frame == previous.pages,
-            let entry = previous.entries[path.value], entry.fingerprint == fingerprint, isUnchanged(path, entry)
+            let entry = previous.entries[path.value], entry.fingerprint == fingerprint, isIntact(path, entry)
         else { return false }
         return progress.withLock { state in
             guard state.manifest.entries.updateValue(entry, forKey: path.value) == nil else { return false }
@@ -213,9 +214,12 @@ public final class OutputWriter: Sendable {
     /// A file counts as unchanged only when it is a regular file (a link is never trusted) of
     /// the size the manifest says, not touched since the manifest was saved.
     func isUnchanged(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
-        guard previous.entries[path.value]?.sameBytes(as: entry) == true, let stamp = previousStamp else {
-            return false
-        }
+        previous.entries[path.value]?.sameBytes(as: entry) == true && isIntact(path, entry)
+    }
+
+    /// Whether the file at `path` is as the last build wrote it, `entry` being what its manifest says of it.
+    private func isIntact(_ path: OutputPath, _ entry: Manifest.Entry) -> Bool {
+        guard let stamp = previousStamp else { return false }
         var info = stat()
         let found =
             folderDescriptor >= 0

@@ -281,3 +281,32 @@ extension TemporarySite {
     #expect(summary.written == count)
     #expect(try out.read(paths[0]) == "new \(paths[0])")
 }
+
+@Test func theManifestListsItsPathsInByteOrderWhateverOrderItWasReadIn() throws {
+    let out = try TemporarySite()
+    let files = ["b/index.html": "b", "a.html": "a", "a/index.html": "x", "é.html": "e"]
+    _ = try build(into: out.folder, files)
+    let manifestPath = stateOf(out.folder).path(Manifest.fileName)
+    func entryLines() throws -> [Substring] {
+        try String(contentsOfFile: manifestPath, encoding: .utf8).split(separator: "\n").filter {
+            $0.first?.isHexDigit == true
+        }
+    }
+    func paths() throws -> [String] { try entryLines().map { String($0.split(separator: "\t").last ?? "") } }
+    let inOrder = ["a.html", "a/index.html", "b/index.html", "é.html"]
+    #expect(try paths() == inOrder)
+    // Read in another order (its lines reversed by hand), the manifest is sorted again when written.
+    let text = try String(contentsOfFile: manifestPath, encoding: .utf8)
+    let header = text.split(separator: "\n").filter { $0.first?.isHexDigit != true }
+    try writeState(
+        Manifest.fileName, of: out.folder, (header + (try entryLines()).reversed()).joined(separator: "\n") + "\n")
+    var changed = files
+    changed["a.html"] = "A"
+    #expect(try build(into: out.folder, changed).written == 1)
+    #expect(try paths() == inOrder)
+    // Read in order, it is written in that order, a file dropped left out and removed.
+    changed["b/index.html"] = nil
+    #expect(try build(into: out.folder, changed).removed == 1)
+    #expect(try paths() == ["a.html", "a/index.html", "é.html"])
+    #expect(!out.exists("b/index.html"))
+}
