@@ -153,9 +153,13 @@ public final class InputFiles: Sendable {
         var folders: [Substring: Int32] = [:]
         var last: (folder: Substring, descriptor: Int32)?
         let located = paths.map { path -> (folder: Int32, name: String) in
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else {
+            // The last slash found in the string's storage: through its UTF-8 view, a byte at a
+            // time from the end, the search cost more than the rest of locating the file.
+            var stored = path
+            guard let offset = stored.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }), offset > 0 else {
                 return (AT_FDCWD, path)
             }
+            let slash = path.utf8.index(path.utf8.startIndex, offsetBy: offset)
             let folder = path[..<slash]
             let descriptor: Int32
             if let last, last.folder == folder {
