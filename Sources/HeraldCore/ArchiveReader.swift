@@ -75,8 +75,8 @@ public struct ArchiveReader: ~Copyable {
         return same ? known : String(decoding: read, as: UTF8.self)
     }
 
-    /// Texts, as `texts()` reads them, each one `known`'s text at the same place when it has the
-    /// same bytes (`text(reusing:)`).
+    /// A count, then as many texts, each `known`'s text at the same place when it has the same
+    /// bytes (`text(reusing:)`).
     public mutating func texts(reusing known: [String]) -> [String]? {
         guard let count = count() else { return nil }
         var texts: [String] = []
@@ -112,15 +112,9 @@ public struct ArchiveReader: ~Copyable {
         return text().map { .some($0) }
     }
 
+    /// A count, then as many texts.
     public mutating func texts() -> [String]? {
-        guard let count = count() else { return nil }
-        var texts: [String] = []
-        texts.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let text = text() else { return nil }
-            texts.append(text)
-        }
-        return texts
+        texts(reusing: [])
     }
 
     /// Reads past `count` bytes; false when fewer are left.
