@@ -14,8 +14,19 @@ public enum TextCheck {
 
     private static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, message: String)? {
         let count = bytes.count
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
         var index = 0
         while index < count {
+            // Eight bytes at a time while they are all ASCII and none is NUL: most text is.
+            if index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let hasNUL = (word &- 0x0101_0101_0101_0101) & ~word & high != 0
+                if word & high == 0 && !hasNUL {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte >= 0x01 && byte < 0x80 {
                 index += 1
