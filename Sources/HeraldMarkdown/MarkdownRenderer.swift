@@ -168,8 +168,23 @@ public struct MarkdownRenderer: Sendable {
             cmark_node_free(block)
             return
         }
-        cmark_node_set_on_enter(tags, "<h\(level) id=\"\(id)\">")
-        cmark_node_set_on_exit(tags, "</h\(level)>")
+        // The tags as C strings made byte by byte: interpolating them cost more than the rest of
+        // the heading's move.
+        let digit = UInt8(ascii: "0") + UInt8(clamping: level)
+        var opening: [UInt8] = []
+        opening.reserveCapacity(id.utf8.count + 12)
+        opening.append(contentsOf: "<h".utf8)
+        opening.append(digit)
+        opening.append(contentsOf: " id=\"".utf8)
+        opening.append(contentsOf: id.utf8)
+        opening.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ">"), 0])
+        let closing: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: "h"), digit, UInt8(ascii: ">"), 0]
+        _ = opening.withUnsafeBytes {
+            cmark_node_set_on_enter(tags, $0.baseAddress?.assumingMemoryBound(to: CChar.self))
+        }
+        _ = closing.withUnsafeBytes {
+            cmark_node_set_on_exit(tags, $0.baseAddress?.assumingMemoryBound(to: CChar.self))
+        }
         cmark_node_append_child(block, tags)
         // Insert first: if cmark refused, the heading is kept whole (without an id) and nothing leaks.
         guard cmark_node_insert_before(heading, block) == 1 else {
