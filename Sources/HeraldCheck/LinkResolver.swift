@@ -23,11 +23,11 @@ struct LinkResolver {
         var text = Self.cleaned(link)
         var fragment: String?
         // Searched as bytes: a Character search breaks graphemes, and every link is searched.
-        if let hash = text.utf8.firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = Self.firstIndex(of: UInt8(ascii: "#"), in: text) {
             fragment = Self.percentDecoded(String(text[text.utf8.index(after: hash)...]))
             text = String(text[..<hash])
         }
-        if let query = text.utf8.firstIndex(of: UInt8(ascii: "?")) { text = String(text[..<query]) }
+        if let query = Self.firstIndex(of: UInt8(ascii: "?"), in: text) { text = String(text[..<query]) }
         if text.isEmpty { return .local(path: page, fragment: fragment) }
 
         if let scheme = Self.scheme(of: text) {
@@ -75,16 +75,24 @@ struct LinkResolver {
     /// The URL spec strips leading and trailing C0 controls and spaces, and drops tabs and line
     /// breaks anywhere: `href=" /about/\n"` is `/about/`.
     static func cleaned(_ link: String) -> String {
-        let utf8 = link.utf8
-        guard utf8.contains(where: { $0 <= 0x20 }) else { return link }
-        var bytes = Array(utf8)
+        var link = link
+        guard link.withUTF8({ $0.contains { $0 <= 0x20 } }) else { return link }
+        var bytes = Array(link.utf8)
         while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
         let start = bytes.firstIndex { $0 > 0x20 } ?? bytes.endIndex
         return String(decoding: bytes[start...].filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
     }
 
     static func withoutFragment(_ url: String) -> String {
-        url.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(url[..<$0]) } ?? url
+        firstIndex(of: UInt8(ascii: "#"), in: url).map { String(url[..<$0]) } ?? url
+    }
+
+    /// Where `byte` first is in the text, found in its UTF-8 storage: the generic search through
+    /// `utf8` costs more than resolving the link.
+    private static func firstIndex(of byte: UInt8, in text: String) -> String.Index? {
+        var text = text
+        guard let offset = text.withUTF8({ $0.firstIndex(of: byte) }) else { return nil }
+        return text.utf8.index(text.utf8.startIndex, offsetBy: offset)
     }
 
     /// The lowercased scheme of an absolute URL (`https`, `mailto`); nil for a relative reference.
@@ -158,12 +166,15 @@ struct LinkResolver {
 
     /// Whether a segment may start with `.` or `%2e`: most links have none, and skip the split.
     private static func hasDotSegment(_ path: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in path.utf8 {
-            if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") { return true }
-            previous = byte
+        var path = path
+        return path.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if previous == UInt8(ascii: "/"), byte == UInt8(ascii: ".") || byte == UInt8(ascii: "%") { return true }
+                previous = byte
+            }
+            return false
         }
-        return false
     }
 
     /// `%XX` escapes decoded; the text as written when they do not decode to UTF-8.
