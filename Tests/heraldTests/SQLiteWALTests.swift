@@ -77,8 +77,8 @@ private func contentFiles(_ site: TemporarySite) throws -> [String] {
         db.commit()
         os._exit(0)
         """)
-    _ = try await server.waitForOutput(.seconds(20)) { $0.contains("Rebuilt") }
-    let board = try await poll(.seconds(20)) { () async throws -> String? in
+    _ = try await server.waitForOutput { $0.contains("Rebuilt") }
+    let board = try await poll(ServeProcess.patience) { () async throws -> String? in
         let page = try await server.get("/tasks/").body
         return page.contains("Seen while serving") ? page : nil
     }
