@@ -50,7 +50,11 @@ public enum SlugRegistry {
     /// Slugs are made lowercase already, so the usual one is its own key: no new string per record.
     @usableFromInline
     static func caseFolded(_ slug: String) -> String {
-        slug.utf8.allSatisfy({ $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) })
-            ? slug : slug.lowercased()
+        // Read in the string's storage: the generic walk through `utf8` cost more than the check.
+        var slug = slug
+        let folded = slug.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        }
+        return folded ? slug : slug.lowercased()
     }
 }
