@@ -52,9 +52,9 @@ public enum SlugRegistry {
     static func caseFolded(_ slug: String) -> String {
         // Read in the string's storage: the generic walk through `utf8` cost more than the check.
         var slug = slug
-        let folded = slug.withUTF8 { bytes in
+        let isFolded = slug.withUTF8 { bytes in
             bytes.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
         }
-        return folded ? slug : slug.lowercased()
+        return isFolded ? slug : slug.lowercased()
     }
 }
