@@ -53,8 +53,12 @@ struct Renderer {
     }
 
     mutating func render(_ nodes: [Node], from start: Int = 0) {
-        for node in nodes[start...] {
-            switch node {
+        // By index, each node read in place: iterating the slice copied every node out of the
+        // tree, retaining and releasing its payload, once per node per list item.
+        var position = start
+        while position < nodes.count {
+            defer { position += 1 }
+            switch nodes[position] {
             case .text(let bytes):
                 if indent.isEmpty { output.append(contentsOf: bytes) } else { appendIndented(bytes) }
             case .lineStart:

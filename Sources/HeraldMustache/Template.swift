@@ -84,10 +84,18 @@ enum Node: Sendable {
     case block(Block)
 }
 
-struct Variable: Sendable {
+/// A class, like the other nodes' payloads: a page visits each of its variables once per list
+/// item, and copying a node out of the tree then retains one object, not a name's list and text.
+final class Variable: Sendable {
     let name: Name
     let escaped: Bool
     let position: Position
+
+    init(name: Name, escaped: Bool, position: Position) {
+        self.name = name
+        self.escaped = escaped
+        self.position = position
+    }
 }
 
 final class Section: Sendable {
