@@ -47,26 +47,27 @@ enum HeroFormatting {
 
     /// The first letters of the first two words that start with a letter: "Jean-Luc Picard" → "JL".
     static func initials(_ name: String) -> String {
-        // Most names are ASCII, read byte by byte here: Characters break graphemes, for every hero
-        // on every rebuild.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            // Two letters at most, kept in two bytes: the initials of every card on every page.
+        // Most names are ASCII, read in the string's own storage here: Characters break graphemes,
+        // and even the UTF-8 view goes through generic code, for every card on every page.
+        var name = name
+        // Two letters at most, kept in two bytes; nil when the name is not all ASCII.
+        let ascii: (UInt8, UInt8)? = name.withUTF8 { bytes in
             var letters: (UInt8, UInt8) = (0, 0)
             var wordStart = true
-            for byte in name.utf8 {
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
                 if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") {
                     wordStart = true
                     continue
                 }
-                if wordStart, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
-                    if letters.0 != 0 {
-                        letters.1 = byte & ~0x20
-                        break
-                    }
-                    letters.0 = byte & ~0x20
+                if wordStart, letters.1 == 0, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) {
+                    if letters.0 != 0 { letters.1 = byte & ~0x20 } else { letters.0 = byte & ~0x20 }
                 }
                 wordStart = false
             }
+            return letters
+        }
+        if let letters = ascii {
             let count = letters.0 == 0 ? 0 : letters.1 == 0 ? 1 : 2
             return String(unsafeUninitializedCapacity: count) { bytes in
                 if count > 0 { bytes[0] = letters.0 }
@@ -81,7 +82,9 @@ enum HeroFormatting {
     /// A stable colour per hero from a palette that keeps white initials readable.
     static func color(for slug: String) -> String {
         let palette = ["#2754c5", "#7a3fb0", "#1e7a3c", "#b3261e", "#8a5a00", "#006a78", "#9c2f6b", "#4d5b7c"]
-        return palette[Int(FNV1a.hash32(slug.utf8) % UInt32(palette.count))]
+        var slug = slug
+        // Hashed in the string's storage: through the UTF-8 view, each byte went through generic code.
+        return palette[Int(slug.withUTF8 { FNV1a.hash32($0) } % UInt32(palette.count))]
     }
 
     /// A link a page writes as it is: a URL, or a path from the server's root (an `image_base:`
