@@ -57,7 +57,6 @@ struct Renderer {
         // tree, retaining and releasing its payload, once per node per list item.
         var position = start
         while position < nodes.count {
-            defer { position += 1 }
             switch nodes[position] {
             case .text(let bytes):
                 if indent.isEmpty { output.append(contentsOf: bytes) } else { appendIndented(bytes) }
@@ -74,6 +73,7 @@ struct Renderer {
             case .block(let block):
                 render(block)
             }
+            position += 1
         }
     }
 
