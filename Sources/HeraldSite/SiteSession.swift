@@ -71,13 +71,15 @@ public final class SiteSession: Sendable {
             clock.end("load data")
             let loadWarnings = models.warnings
             let items = try SitePipeline.pages(
-                models, config: config, theme: theme, options: buildOptions, remote: sources.remote)
+                consume models, config: config, theme: theme, options: buildOptions, remote: sources.remote)
             clock.end("plan pages")
             let output = MemoryOutput()
             let (problems, warnings) = SitePipeline.render(
                 items, library: library, options: buildOptions, into: output,
                 kept: rendered
             ) { (sources.remote?.log.all ?? []) + loadWarnings }
+            // The pages hold every hero: freeing them is work the reload need not wait for.
+            SiteBuild.releaseInBackground(consume items)
             (update.rendered, update.reused) = rendered.takeCounts()
             update.warnings = warnings
             clock.end("render")
@@ -109,12 +111,27 @@ public final class SiteSession: Sendable {
 
     /// Makes `files` what the server reads, noting in `update` which changed and which went.
     private func publish(_ files: [String: [UInt8]], config: SiteConfig, into update: inout SessionUpdate) {
-        published.withLock { published in
-            update.changed = files.compactMap { path, bytes in published.files[path] == bytes ? nil : path }.sorted()
-            update.removed = published.files.keys.filter { files[$0] == nil }.sorted()
-            published.files = files
+        let last = published.withLock { published in
+            var last = files
+            swap(&last, &published.files)
             published.config = config
+            return last
         }
+        // A kept page's bytes are the very array published last time: compared by identity.
+        var new = 0
+        update.changed = files.compactMap { path, bytes in
+            guard let before = last[path] else {
+                new += 1
+                return path
+            }
+            return before == bytes ? nil : path
+        }.sorted()
+        // As many files as before, none of them new: none went.
+        if last.count != files.count - new {
+            update.removed = last.keys.filter { files[$0] == nil }.sorted()
+        }
+        // The last build's files, freed while the reload is told.
+        SiteBuild.releaseInBackground(consume last)
         update.succeeded = true
         update.files = files.count
     }
