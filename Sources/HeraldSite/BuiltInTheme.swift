@@ -24,6 +24,13 @@ public enum BuiltInTheme {
     /// The theme's templates, each named by its path without `.mustache`, as a folder of them
     /// would be; the theme's own tests keep them free of errors.
     static func templates() throws(DiagnosticError) -> [Template] {
+        try parsed.get()
+    }
+
+    /// Parsed on first use, once: the dev server's every rebuild asks again for what never changes.
+    private static let parsed = Result { () throws(DiagnosticError) in try parse() }
+
+    private static func parse() throws(DiagnosticError) -> [Template] {
         var templates: [Template] = []
         var problems: [Diagnostic] = []
         for (name, bytes) in files where name.hasSuffix(".mustache") {
