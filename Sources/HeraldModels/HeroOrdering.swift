@@ -7,7 +7,39 @@ public enum HeroOrdering {
     /// the heroes are moved by swaps: building a sorted copy would retain every string of every hero.
     public static func sort(_ heroes: inout [Hero], by sort: HeroSort = .name) {
         let keys = sortKeys(heroes, sort: sort)
-        reorder(&heroes, by: heroes.indices.sorted { before(keys[$0], keys[$1], descending: sort.descending) })
+        // Sorted as pairs of integers, the first sixteen bytes of each name's key: most
+        // comparisons end there, without reading a key through the array of tuples.
+        var order = keys.indices.map { Ordered(key: keys[$0].name, index: $0) }
+        let (descending, byName) = (sort.descending, sort.key == .field(.name))
+        order.sort { a, b in
+            guard byName, a.prefix != b.prefix else {
+                return before(keys[a.index], keys[b.index], descending: descending)
+            }
+            return descending ? b.prefix < a.prefix : a.prefix < b.prefix
+        }
+        reorder(&heroes, by: order.map(\.index))
+    }
+
+    /// A hero's place in the array and the start of its name's key, ordered as the keys are:
+    /// bytes past a short key's end count as zero, below any byte a key holds but zero itself,
+    /// so prefixes that differ order their keys, and equal ones leave it to the keys.
+    private struct Ordered {
+        let prefix: (UInt64, UInt64)
+        let index: Int
+
+        init(key: [UInt8], index: Int) {
+            var (high, low): (UInt64, UInt64) = (0, 0)
+            for position in 0..<min(key.count, 16) {
+                let byte = UInt64(key[position])
+                if position < 8 {
+                    high |= byte << (56 - 8 * position)
+                } else {
+                    low |= byte << (56 - 8 * (position - 8))
+                }
+            }
+            prefix = (high, low)
+            self.index = index
+        }
     }
 
     private typealias Key = (value: HeroSort.Value?, name: [UInt8], slug: String)

@@ -30,7 +30,9 @@ public struct HeroRanking: Sendable {
         let ranked = heroes.indices.filter { totals[$0] != nil }
         let order: [Int]
         if sortedByName {
-            order = ranked.sorted { (totals[$0] ?? 0, $1) > (totals[$1] ?? 0, $0) }
+            // Sorted as the pairs themselves, not as indices reading their totals each comparison.
+            order = ranked.map { (total: totals[$0] ?? 0, index: $0) }
+                .sorted { ($0.total, $1.index) > ($1.total, $0.index) }.map(\.index)
         } else {
             let names = Parallel.map(Array(heroes.indices), chunk: 1024) {
                 (heroes[$0].name.lowercased(), heroes[$0].slug)

@@ -147,6 +147,26 @@ private func superhero(_ id: Int) throws -> Hero {
     #expect(fromSorted.rank(at: 3) == nil)
 }
 
+@Test func sortingByNameReadsPastALongSharedStartAndDescends() throws {
+    func hero(_ name: String, _ slug: String) -> Hero {
+        Hero(id: slug, slug: slug, name: name, stats: [], location: SourceLocation(file: "h.json"))
+    }
+    // Keys sharing their first sixteen bytes, a key that ends where another goes on, two heroes
+    // of one name, and an accent the collation folds.
+    let heroes = [
+        hero("Captain Marvel of Earth-1610", "cm-1610"), hero("captain marvel", "captain-marvel-2"),
+        hero("Ábel", "abel"), hero("Captain Marvel of Earth-616", "cm-616"), hero("Captain Marvel", "captain-marvel"),
+        hero("Captain Marvel of Earth", "cm")
+    ]
+    var ascending = heroes
+    HeroOrdering.sort(&ascending)
+    #expect(ascending.map(\.slug) == ["abel", "captain-marvel", "captain-marvel-2", "cm", "cm-616", "cm-1610"])
+    var descending = heroes
+    HeroOrdering.sort(&descending, by: HeroSort(key: .field(.name), descending: true))
+    // Names descend; heroes of one name stay by slug, ascending.
+    #expect(descending.map(\.slug) == ["cm-1610", "cm-616", "cm", "captain-marvel", "captain-marvel-2", "abel"])
+}
+
 @Test func linksThatWouldRunOrCarryAPageAreLeftOutWithAWarning() throws {
     let log = DiagnosticLog()
     let hero = try Hero.decode(
