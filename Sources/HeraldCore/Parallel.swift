@@ -36,10 +36,43 @@ public enum Parallel {
     }
 }
 
-/// The result buffer shared by the workers of `Parallel.map`.
+extension Parallel {
+    /// `parts.joined()` as an array, its elements copied on all cores, `chunk` parts at a time:
+    /// copying a hero retains each of its strings and arrays, which lie all over memory.
+    public static func joined<T: Sendable>(_ parts: [[T]], chunk: Int = 256) -> [T] {
+        var total = 0
+        let starts = parts.map { part in
+            defer { total += part.count }
+            return total
+        }
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, parts.count / max(1, chunk))
+        guard workers > 1 else { return Array(parts.joined()) }
+        let count = total
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let address = buffer.baseAddress else { return }
+            let base = ResultSlots(address)
+            let next = Atomic<Int>(0)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let start = next.add(chunk, ordering: .relaxed).oldValue
+                    guard start < parts.count else { return }
+                    for index in start..<min(start + chunk, parts.count) {
+                        parts[index].withUnsafeBufferPointer { part in
+                            guard let first = part.baseAddress else { return }
+                            (base.address + starts[index]).initialize(from: first, count: part.count)
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// The result buffer shared by the workers of `Parallel.map` and `Parallel.joined`.
 ///
-/// Unchecked: workers write disjoint slots (each index is handed out once by an atomic counter),
-/// and the buffer is read only after `concurrentPerform` has returned.
+/// Unchecked: workers write disjoint slots (each index, or part, is handed out once by an atomic
+/// counter), and the buffer is read only after `concurrentPerform` has returned.
 private struct ResultSlots<R>: @unchecked Sendable {
     let address: UnsafeMutablePointer<R>
     init(_ address: UnsafeMutablePointer<R>) { self.address = address }

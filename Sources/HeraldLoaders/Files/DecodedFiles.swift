@@ -81,19 +81,33 @@ public final class DecodedFiles: Sendable {
 
     /// Whether a path has no empty, `.` or `..` component: spelled the one way a watcher spells it.
     /// Bytes, not `String.contains`, which goes through NSString on Linux (slower than a stat).
+    /// Read from the string's storage: through the UTF-8 view, a byte at a time, it cost more
+    /// than finding the file's entry.
     static func isPlain(_ path: String) -> Bool {
-        var length = 0
-        var dots = 0
-        for byte in path.utf8.dropFirst() {
-            if byte == UInt8(ascii: "/") {
-                if length == 0 || dots == length && length <= 2 { return false }
-                (length, dots) = (0, 0)
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+        var path = path
+        return path.withUTF8 { bytes in
+            var length = 0
+            var dots = 0
+            for byte in bytes.dropFirst() {
+                if byte == UInt8(ascii: "/") {
+                    if length == 0 || dots == length && length <= 2 { return false }
+                    (length, dots) = (0, 0)
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
             }
+            return !(length == 0 || dots == length && length <= 2)
         }
-        return !(length == 0 || dots == length && length <= 2)
+    }
+
+    /// Whether `path` lies under `root` (which ends in a slash), compared byte for byte: the
+    /// watcher and the loaders spell a path the same way, so no two spellings need be equal.
+    private static func isUnder(_ path: String, _ root: String) -> Bool {
+        var (path, root) = (path, root)
+        return path.withUTF8 { whole in
+            root.withUTF8 { start in whole.count >= start.count && whole.prefix(start.count).elementsEqual(start) }
+        }
     }
 
     /// The files of a folder or glob source, listed again only when one of the folders listed
@@ -161,15 +175,17 @@ public final class DecodedFiles: Sendable {
             return (decoded, false)
         }
         // A path spelled another way than the watcher spells it (`./`, `..`) is looked at.
-        if let (changed, root) = trusted.withLock({ $0 }), path.hasPrefix(root), !changed.contains(path),
+        if let (changed, root) = trusted.withLock({ $0 }), Self.isUnder(path, root), !changed.contains(path),
             Self.isPlain(path),
-            let entry = entries.withLock({ $0[key] }), let box = entry.models as? Box<Model>
+            let entry = entries.withLock({ $0[key] }), type(of: entry.models) == Box<Model>.self
         {
+            let box = unsafeDowncast(entry.models, to: Box<Model>.self)
             return ((box.models, entry.problems, entry.records, entry.comments), true)
         }
         // Taken before the file is read: a change during the read shows as a new stamp next time.
         guard let stamp = FileStamp(path: path) else { return (decode(), false) }
-        if let entry = entries.withLock({ $0[key] }), entry.stamp == stamp, let box = entry.models as? Box<Model> {
+        if let entry = entries.withLock({ $0[key] }), entry.stamp == stamp, type(of: entry.models) == Box<Model>.self {
+            let box = unsafeDowncast(entry.models, to: Box<Model>.self)
             return ((box.models, entry.problems, entry.records, entry.comments), true)
         }
         let decoded = decode()

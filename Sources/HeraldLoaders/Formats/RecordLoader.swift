@@ -100,9 +100,21 @@ public struct RecordLoader: Sendable {
     }
 
     /// Every file's models and problems, in file order.
-    private func gathered<Model>(_ results: [(models: [Model], problems: [Diagnostic])])
+    private func gathered<Model: Sendable>(_ results: [(models: [Model], problems: [Diagnostic])])
         -> (models: [Model], problems: [Diagnostic])
     {
+        // Models the dev server keeps (`decoded`) are shared with it: moving them out would copy
+        // each file's array first, so they are copied once, on every core.
+        if decoded != nil {
+            // One plain loop: key paths and `flatMap` over 10,000 files cost more than the copy.
+            var (parts, problems): ([[Model]], [Diagnostic]) = ([], [])
+            parts.reserveCapacity(results.count)
+            for result in results {
+                parts.append(result.models)
+                if !result.problems.isEmpty { problems += result.problems }
+            }
+            return (Parallel.joined(parts), problems)
+        }
         var results = results
         var models: [Model] = []
         models.reserveCapacity(results.count)
@@ -113,12 +125,6 @@ public struct RecordLoader: Sendable {
             var result: (models: [Model], problems: [Diagnostic]) = ([], [])
             swap(&result, &results[index])
             problems += result.problems
-            // Models the dev server keeps (`decoded`) are shared with it: moving them out would copy
-            // each file's array first, so they are copied once, by appending.
-            if decoded != nil {
-                models.append(contentsOf: result.models)
-                continue
-            }
             result.models.reverse()
             while let model = result.models.popLast() { models.append(model) }
         }
