@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""`herald serve` latency, run by bench.py (or alone: python3 benchmarks/serve_bench.py).
+"""`herald serve` latency, run by bench.py (or alone: python3 benchmarks/serve_bench.py DIR [BINARY],
+BINARY a herald other than the release build's, to compare two of them run after run).
 
 On a generated 10,000-hero site: the time from saving one hero's file to the reload event on the
 server's event stream (median of 20 edits), from saving a template every hero page uses to the
@@ -155,14 +156,14 @@ def template_latency(server, site):
     return when - started
 
 
-def board_done_latency(work):
+def board_done_latency(work, binary=BINARY):
     """Seconds from posting "done" for an open task through the board to the served board showing it done."""
     site = os.path.join(work, "default-site")
     shutil.rmtree(site, ignore_errors=True)
     os.makedirs(site)
     shutil.copy(os.path.join(REPO, "herald.yml"), site)
     shutil.copytree(os.path.join(REPO, "Content"), os.path.join(site, "Content"))
-    server = Server(site)
+    server = Server(site, binary)
     try:
         samples = []
         for _ in range(5):
@@ -191,7 +192,7 @@ def board_done_latency(work):
         server.stop()
 
 
-def run(work, generate_count=10000):
+def run(work, generate_count=10000, binary=BINARY):
     """Measures everything; returns the results as a dict (seconds, megabytes)."""
     site_root = os.path.join(work, "serve-10k")
     shutil.rmtree(site_root, ignore_errors=True)
@@ -199,7 +200,7 @@ def run(work, generate_count=10000):
                    check=True, stdout=subprocess.DEVNULL)
     site = os.path.join(site_root, "herald")
     started = time.perf_counter()
-    server = Server(site)
+    server = Server(site, binary)
     first = time.perf_counter() - started
     try:
         latencies = edit_latencies(server, site)
@@ -207,7 +208,7 @@ def run(work, generate_count=10000):
         memory = server.rss_mb()
     finally:
         status = server.stop()
-    board = board_done_latency(work)
+    board = board_done_latency(work, binary)
     shutil.rmtree(site_root, ignore_errors=True)
     return {
         "heroes": generate_count,
@@ -225,4 +226,4 @@ def run(work, generate_count=10000):
 if __name__ == "__main__":
     work = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, ".work")
     os.makedirs(work, exist_ok=True)
-    print(json.dumps(run(work), indent=2))
+    print(json.dumps(run(work, binary=sys.argv[2] if len(sys.argv) > 2 else BINARY), indent=2))
