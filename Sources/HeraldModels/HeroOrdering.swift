@@ -7,17 +7,17 @@ public enum HeroOrdering {
     /// the heroes are moved by swaps: building a sorted copy would retain every string of every hero.
     public static func sort(_ heroes: inout [Hero], by sort: HeroSort = .name) {
         let keys = sortKeys(heroes, sort: sort)
-        // Sorted as pairs of integers, the first sixteen bytes of each name's key: most
+        // By name, sorted as pairs of integers, the first sixteen bytes of each name's key: most
         // comparisons end there, without reading a key through the array of tuples.
-        var order = keys.indices.map { Ordered(key: keys[$0].name, index: $0) }
         let (descending, byName) = (sort.descending, sort.key == .field(.name))
+        var order = keys.indices.map { Ordered(key: byName ? keys[$0].name : [], index: $0) }
         order.sort { a, b in
             guard byName, a.prefix != b.prefix else {
                 return before(keys[a.index], keys[b.index], descending: descending)
             }
             return descending ? b.prefix < a.prefix : a.prefix < b.prefix
         }
-        reorder(&heroes, by: order.map(\.index))
+        reorder(&heroes, by: order.map { $0.index })
     }
 
     /// A hero's place in the array and the start of its name's key, ordered as the keys are:

@@ -32,7 +32,7 @@ public struct HeroRanking: Sendable {
         if sortedByName {
             // Sorted as the pairs themselves, not as indices reading their totals each comparison.
             order = ranked.map { (total: totals[$0] ?? 0, index: $0) }
-                .sorted { ($0.total, $1.index) > ($1.total, $0.index) }.map(\.index)
+                .sorted { ($0.total, $1.index) > ($1.total, $0.index) }.map { $0.index }
         } else {
             let names = Parallel.map(Array(heroes.indices), chunk: 1024) {
                 (heroes[$0].name.lowercased(), heroes[$0].slug)

@@ -1,6 +1,5 @@
-import Testing
-
 import HeraldCore
+import Testing
 
 @Test func parallelMapKeepsTheItemsOrder() {
     let items = Array(0..<5_000)
