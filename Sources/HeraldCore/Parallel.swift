@@ -20,18 +20,24 @@ public enum Parallel {
         return [R](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let address = buffer.baseAddress else { return }
             let base = ResultSlots(address)
-            let next = Atomic<Int>(0)
-            // Workers take chunks from a shared counter; each result slot is written exactly once.
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let start = next.add(chunk, ordering: .relaxed).oldValue
-                    guard start < count else { return }
-                    for index in start..<min(start + chunk, count) {
-                        (base.address + index).initialize(to: transform(items[index]))
-                    }
-                }
+            // Each result slot is written exactly once.
+            inChunks(count, chunk: chunk, workers: workers) { index in
+                (base.address + index).initialize(to: transform(items[index]))
             }
             initialized = count
+        }
+    }
+
+    /// Calls `body` with every index below `count` on `workers` threads, which take `chunk`
+    /// indices at a time from a shared counter.
+    private static func inChunks(_ count: Int, chunk: Int, workers: Int, _ body: @Sendable (Int) -> Void) {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let start = next.add(chunk, ordering: .relaxed).oldValue
+                guard start < count else { return }
+                for index in start..<min(start + chunk, count) { body(index) }
+            }
         }
     }
 }
@@ -51,17 +57,10 @@ extension Parallel {
         return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let address = buffer.baseAddress else { return }
             let base = ResultSlots(address)
-            let next = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let start = next.add(chunk, ordering: .relaxed).oldValue
-                    guard start < parts.count else { return }
-                    for index in start..<min(start + chunk, parts.count) {
-                        parts[index].withUnsafeBufferPointer { part in
-                            guard let first = part.baseAddress else { return }
-                            (base.address + starts[index]).initialize(from: first, count: part.count)
-                        }
-                    }
+            inChunks(parts.count, chunk: chunk, workers: workers) { index in
+                parts[index].withUnsafeBufferPointer { part in
+                    guard let first = part.baseAddress else { return }
+                    (base.address + starts[index]).initialize(from: first, count: part.count)
                 }
             }
             initialized = count
