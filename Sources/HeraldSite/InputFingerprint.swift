@@ -177,13 +177,7 @@ struct InputFingerprint {
     /// by characters, which for each of 10,000 paths costs a grapheme walk; nil when it does not
     /// start with it. The prefix ends with a slash, so the cut falls between characters.
     private static func withoutPrefix(_ prefix: String, of path: String) -> String? {
-        var (path, prefix) = (path, prefix)
-        // Compared in the strings' storage: through their UTF-8 views, a byte at a time, the
-        // comparison cost more than the rest of hashing the file's name.
-        let starts = path.withUTF8 { whole in
-            prefix.withUTF8 { start in whole.count >= start.count && whole.prefix(start.count).elementsEqual(start) }
-        }
-        guard starts else { return nil }
+        guard path.startsWithBytes(of: prefix) else { return nil }
         return String(Substring(path.utf8.dropFirst(prefix.utf8.count)))
     }
 }

@@ -101,15 +101,6 @@ public final class DecodedFiles: Sendable {
         }
     }
 
-    /// Whether `path` lies under `root` (which ends in a slash), compared byte for byte: the
-    /// watcher and the loaders spell a path the same way, so no two spellings need be equal.
-    private static func isUnder(_ path: String, _ root: String) -> Bool {
-        var (path, root) = (path, root)
-        return path.withUTF8 { whole in
-            root.withUTF8 { start in whole.count >= start.count && whole.prefix(start.count).elementsEqual(start) }
-        }
-    }
-
     /// The files of a folder or glob source, listed again only when one of the folders listed
     /// last time changed (its modification time moves when an entry is added, removed or renamed).
     func listing(
@@ -174,8 +165,9 @@ public final class DecodedFiles: Sendable {
             entries.withLock { $0[key] = entry }
             return (decoded, false)
         }
-        // A path spelled another way than the watcher spells it (`./`, `..`) is looked at.
-        if let (changed, root) = trusted.withLock({ $0 }), Self.isUnder(path, root), !changed.contains(path),
+        // A path spelled another way than the watcher spells it (`./`, `..`, another root) is
+        // looked at: the watcher and the loaders spell a path alike, compared byte for byte.
+        if let (changed, root) = trusted.withLock({ $0 }), path.startsWithBytes(of: root), !changed.contains(path),
             Self.isPlain(path),
             let entry = entries.withLock({ $0[key] }), type(of: entry.models) == Box<Model>.self
         {
