@@ -10,20 +10,6 @@ import Testing
 // the same inputs gives. `make test` runs a short sequence;
 // `make test-slow` a long one (HERALD_DIFFERENTIAL_ITERATIONS).
 
-private let iterations = Int(ProcessInfo.processInfo.environment["HERALD_DIFFERENTIAL_ITERATIONS"] ?? "") ?? 24
-
-/// A small random number generator with a fixed seed, so that a failing sequence can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 private let publishers = ["North", "South", "East"]
 
 private func heroFile(_ name: String, publisher: String, strength: Int, text: String) -> String {
@@ -57,19 +43,6 @@ private func config(title: String, perPage: Int) -> String {
       per_page: \(perPage)
 
     """
-}
-
-/// Every file under `folder`, path → bytes.
-private func files(in folder: URL) throws -> [String: Data] {
-    var found: [String: Data] = [:]
-    let prefix = folder.standardizedFileURL.path + "/"
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-    else { return [:] }
-    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true
-    {
-        found[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = try Data(contentsOf: url)
-    }
-    return found
 }
 
 /// The site after the edits so far, and what a step may do to it.
@@ -197,39 +170,12 @@ private struct EditedSite {
                 (try? Date(contentsOf: site)) ?? Date()
             }))
     var steps: [String] = []
-    for step in 0...iterations {
+    for step in 0...differentialIterations {
         if step > 0 { steps.append(try edited.edit(&random)) }
         try site.write(".now", ISO8601DateFormatter().string(from: try edited.now))
         let now = try edited.now
-        let kept = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2))
-        #expect(kept.succeeded, "\(kept.errors) after \(steps)")
-        let fresh = clean.url("clean-\(step)")
-        let whole = SiteBuild.run(BuildOptions(site: site.folder, output: fresh, now: now, jobs: 2))
-        #expect(whole.succeeded, "\(whole.errors) after \(steps)")
-        let expected = try files(in: fresh)
-        let incremental = try files(in: site.output)
-        #expect(Set(incremental.keys) == Set(expected.keys), "files differ after \(steps)")
-        let differing = expected.keys.filter { incremental[$0] != expected[$0] }.sorted()
-        #expect(differing.isEmpty, "\(differing.prefix(5)) differ from a clean build after \(steps)")
-
-        let update = session.rebuild()
-        #expect(update.succeeded, "\(update.errors) after \(steps)")
-        #expect(
-            update.files == expected.count,
-            "the session serves \(update.files) files, a clean build makes \(expected.count)")
-        let served = expected.keys.filter { path in session.file(path).map { Data($0) } != expected[path] }.sorted()
-        #expect(served.isEmpty, "the session's \(served.prefix(5)) differ from a clean build after \(steps)")
-        try FileManager.default.removeItem(at: fresh)
-        if !differing.isEmpty || !served.isEmpty { return }
-    }
-}
-
-extension Date {
-    /// The instant a site's `.now` file names: the test's clock, which the session reads on each rebuild.
-    fileprivate init(contentsOf site: TemporarySite) throws {
-        guard let date = ISO8601DateFormatter().date(from: try site.read(".now")) else {
-            throw CocoaError(.fileReadCorruptFile)
+        guard try matchesCleanBuild(site, clean: clean, step: step, now: now, session: session, after: steps) else {
+            return
         }
-        self = date
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import HeraldSite
+import HeraldTestSupport
+import Testing
+
+// What the differential tests share: their random numbers, and the comparison of a site's kept
+// output and its served session with a clean build of the same inputs.
+
+/// Edits in a sequence: a short run in `make test`, a long one in `make test-slow`.
+let differentialIterations = Int(ProcessInfo.processInfo.environment["HERALD_DIFFERENTIAL_ITERATIONS"] ?? "") ?? 24
+
+/// A small random number generator with a fixed seed, so that a failing sequence can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+/// Every file under `folder`, path → bytes.
+func files(in folder: URL) throws -> [String: Data] {
+    var found: [String: Data] = [:]
+    let prefix = folder.standardizedFileURL.path + "/"
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [:] }
+    for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true
+    {
+        found[String(url.standardizedFileURL.path.dropFirst(prefix.count))] = try Data(contentsOf: url)
+    }
+    return found
+}
+
+/// Builds `site` into its kept output folder and into a new folder of `clean`, rebuilds `session`,
+/// and expects all three to hold the same files, byte for byte; false when they do not (the
+/// sequence stops there, its first difference reported). `steps` are the edits so far.
+func matchesCleanBuild(
+    _ site: TemporarySite, clean: TemporarySite, step: Int, now: Date, session: SiteSession, after steps: [String]
+) throws -> Bool {
+    let kept = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2))
+    #expect(kept.succeeded, "\(kept.errors) after \(steps)")
+    let fresh = clean.url("clean-\(step)")
+    let whole = SiteBuild.run(BuildOptions(site: site.folder, output: fresh, now: now, jobs: 2))
+    #expect(whole.succeeded, "\(whole.errors) after \(steps)")
+    let expected = try files(in: fresh)
+    let incremental = try files(in: site.output)
+    #expect(Set(incremental.keys) == Set(expected.keys), "files differ after \(steps)")
+    let differing = expected.keys.filter { incremental[$0] != expected[$0] }.sorted()
+    #expect(differing.isEmpty, "\(differing.prefix(5)) differ from a clean build after \(steps)")
+
+    let update = session.rebuild()
+    #expect(update.succeeded, "\(update.errors) after \(steps)")
+    #expect(
+        update.files == expected.count,
+        "the session serves \(update.files) files, a clean build makes \(expected.count)")
+    let served = expected.keys.filter { path in session.file(path).map { Data($0) } != expected[path] }.sorted()
+    #expect(served.isEmpty, "the session's \(served.prefix(5)) differ from a clean build after \(steps)")
+    try FileManager.default.removeItem(at: fresh)
+    return differing.isEmpty && served.isEmpty && kept.succeeded && whole.succeeded
+}
+
+extension Date {
+    /// The instant a site's `.now` file names: the test's clock, which the session reads on each rebuild.
+    init(contentsOf site: TemporarySite) throws {
+        guard let date = ISO8601DateFormatter().date(from: try site.read(".now")) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self = date
+    }
+}
