@@ -22,9 +22,12 @@ extension Page: Slugged {
 /// `Batman` and `batman` are one folder, and one page would overwrite the other.
 public enum SlugRegistry {
     /// Every duplicate among `items`, in order, each at the later record and naming both;
-    /// `kind` names the records in messages: "hero", "page".
+    /// `kind` names the records in messages: "hero", "page". `remedy`, when given, ends each
+    /// message: how the site's author gives the records slugs of their own.
     @inlinable  // specialized where it is called: generic code would copy each whole hero to read its slug
-    public static func duplicates<Item: Slugged>(in items: [Item], kind: String) -> [Diagnostic] {
+    public static func duplicates<Item: Slugged>(in items: [Item], kind: String, remedy: String? = nil)
+        -> [Diagnostic]
+    {
         // Only the slug of each record is read, and the first holder kept as an index: at 100,000
         // heroes, touching each one's name and file as well costs more than the check itself.
         var holders: [String: Int] = [:]
@@ -42,6 +45,7 @@ public enum SlugRegistry {
                     at: items[index].location,
                     "duplicate slug '\(slug)': \(kind) '\(items[index].label)' (\(items[index].location)) and "
                         + "\(kind) '\(items[holder].label)' (\(items[holder].location)) would be written to the same page"
+                        + (remedy.map { "; \($0)" } ?? "")
                 ))
         }
         return found

@@ -125,3 +125,52 @@ import Testing
     #expect(report.errors.contains { $0.hasPrefix("Content/heroes.json:1:21: error: duplicate slug 'robin'") })
     #expect(!FileManager.default.fileExists(atPath: site.output.path))
 }
+
+@Test func namesThatMakeOneSlugAreAnErrorThatSaysHowToGiveEachItsOwn() throws {
+    // The Pokédex's two Nidoran: the symbol that tells them apart has no place in a URL.
+    let records = """
+        [{"id": 29, "name": {"english": "Nidoran♀"}, "type": ["Poison"]},
+         {"id": 32, "name": {"english": "Nidoran♂"}, "type": ["Poison"]}]
+        """
+    let site = try TemporarySite([
+        "Content/pokedex.json": records,
+        "herald.yml": "heroes:\n  source: Content/pokedex.json\n  fields: {name: name.english, tags: type}\n"
+    ])
+    let now = try instant("2026-11-20T12:00:00Z")
+    let failed = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2))
+    #expect(
+        failed.errors == [
+            "Content/pokedex.json:2:2: error: duplicate slug 'nidoran': hero 'Nidoran♂' (Content/pokedex.json:2:2) "
+                + "and hero 'Nidoran♀' (Content/pokedex.json:1:2) would be written to the same page; give each hero "
+                + "a slug of its own: a 'slug' in its record, or 'slug:' under 'heroes: fields:' mapped to a key "
+                + "that differs from record to record ('fields: {slug: id}')"
+        ])
+    #expect(!FileManager.default.fileExists(atPath: site.output.path))
+
+    // Both ways out the message names.
+    try site.write(
+        "herald.yml", "heroes:\n  source: Content/pokedex.json\n  fields: {slug: id, name: name.english, tags: type}\n")
+    #expect(SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2)).errors == [])
+    #expect(try site.read("Output/heroes/32/index.html").contains("Nidoran♂"))
+    try site.write(
+        "herald.yml", "heroes:\n  source: Content/pokedex.json\n  fields: {name: name.english, tags: type}\n")
+    try site.write(
+        "Content/pokedex.json",
+        records.replacingOccurrences(of: "\"id\": 29,", with: "\"id\": 29, \"slug\": \"nidoran-f\","))
+    #expect(SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2)).errors == [])
+    #expect(try site.read("Output/heroes/nidoran-f/index.html").contains("Nidoran♀"))
+    #expect(try site.read("Output/heroes/nidoran/index.html").contains("Nidoran♂"))
+}
+
+@Test func twoPagesOfOneSlugAreAnErrorThatSaysHowToPartThem() throws {
+    let site = try TemporarySite([
+        "Content/pages/about.md": "---\ntitle: About\n---\nWho we are.\n",
+        "Content/pages/notes/about.md": "---\ntitle: About these notes\n---\nHow they are kept.\n",
+        "herald.yml": "title: Two abouts\n"
+    ])
+    let report = SiteBuild.run(
+        BuildOptions(site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"), jobs: 2))
+    #expect(report.errors.count == 1)
+    #expect(report.errors.first?.contains("duplicate slug 'about'") == true)
+    #expect(report.errors.first?.hasSuffix("; give one of them a 'slug:' of its own in its front matter") == true)
+}

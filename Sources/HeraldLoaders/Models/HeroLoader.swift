@@ -10,12 +10,17 @@ extension SourceLoader where Model == Hero {
             records: records, spec: spec,
             decode: { record, log throws(DiagnosticError) in try Hero.decode(record, rules: rules, log: log) },
             check: { models, problems, log throws(DiagnosticError) in
-                let heroes = try slugged((models, problems), kind: "hero")
+                let heroes = try slugged((models, problems), kind: "hero", remedy: Self.slugRemedy)
                 log.add(Self.unfound(rules, in: heroes))
                 return heroes
             },
             checksSlugs: true)
     }
+
+    /// How two heroes whose names make one slug (`Nidoran♀` and `Nidoran♂`) get pages of their own.
+    static let slugRemedy =
+        "give each hero a slug of its own: a 'slug' in its record, or 'slug:' under 'heroes: fields:' "
+        + "mapped to a key that differs from record to record ('fields: {slug: id}')"
 
     /// The warnings for the mapped paths no hero's record has; without the records, from what
     /// each hero found of them, near misses looked for among the fields no model field took.

@@ -65,11 +65,12 @@ func decodeAll<Model: Sendable>(
 }
 
 /// The models of records that must have unique slugs, or their problems and any duplicate
-/// slugs together, so one kind of mistake never hides the other.
-func slugged<Model: Slugged>(_ decoded: (models: [Model], problems: [Diagnostic]), kind: String) throws(DiagnosticError)
-    -> [Model]
-{
-    let all = decoded.problems + SlugRegistry.duplicates(in: decoded.models, kind: kind)
+/// slugs together, so one kind of mistake never hides the other; `remedy` ends each duplicate's
+/// message (`SlugRegistry.duplicates`).
+func slugged<Model: Slugged>(
+    _ decoded: (models: [Model], problems: [Diagnostic]), kind: String, remedy: String
+) throws(DiagnosticError) -> [Model] {
+    let all = decoded.problems + SlugRegistry.duplicates(in: decoded.models, kind: kind, remedy: remedy)
     guard all.isEmpty else { throw DiagnosticError(all) }
     return decoded.models
 }

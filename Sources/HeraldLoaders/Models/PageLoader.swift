@@ -32,6 +32,6 @@ public struct PageLoader: ModelLoader {
         return try slugged(
             try records.decode(spec) { record throws(DiagnosticError) in
                 try Page.decode(record, timeZone: timeZone)
-            }, kind: "page")
+            }, kind: "page", remedy: "give one of them a 'slug:' of its own in its front matter")
     }
 }
