@@ -36,6 +36,14 @@ struct DeferredText: Sendable, CustomDebugStringConvertible {
         }
     }
 
+    /// Whether there is a text, without reading it.
+    var isPresent: Bool {
+        switch storage {
+        case .text(let text): text != nil
+        case .utf8: true
+        }
+    }
+
     /// The text's, however it is kept: a hero printed whole reads the same before and after an archive.
     var debugDescription: String {
         text.debugDescription

@@ -37,6 +37,8 @@ public struct Hero: Sendable, Identifiable {
     }
     /// Where `biography` is kept: bytes of an archive until a page reads it.
     var biographyText: DeferredText
+    /// Whether the hero has a biography, known without reading it.
+    public var hasBiography: Bool { biographyText.isPresent }
     public var publisher: String?
     public var alignment: String?
     /// In source order.

@@ -38,6 +38,8 @@ public final class HeroCatalogPresenter: Sendable {
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
     private let detailChrome: TemplateMap
+    /// The detail page's sections that some hero fills.
+    private let sections: HeroSections
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
@@ -72,6 +74,8 @@ public final class HeroCatalogPresenter: Sendable {
         let sorted = self.heroes
         statScales = Self.statScales(sorted, settings: stats)
         labels = Self.labels(of: sorted, stats: stats)
+        let sections = HeroSections(sorted)
+        self.sections = sections
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
         var index: [HeroGroupKey: [String: Int]] = [:]
@@ -88,6 +92,7 @@ public final class HeroCatalogPresenter: Sendable {
         }
         var settings = ContentHash()
         Self.digest(search: search, facts: facts, card: card, groupBy: groupBy, sort: sort, into: &settings)
+        sections.digest(into: &settings)
         sharedKey = Self.sharedFingerprint(
             context: context, count: sorted.count, statScales: statScales, labels: labels, settings: settings.value)
     }
@@ -288,6 +293,7 @@ public final class HeroCatalogPresenter: Sendable {
         facts["alignment_link"] = fieldGroupLink(.alignment, hero.alignment, links: links)
         addFacts(index, to: &facts, links: links)
         view["hero"] = .map(facts)
+        view["sections"] = sections.view
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
         return .map(view)

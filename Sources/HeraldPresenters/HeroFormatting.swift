@@ -11,8 +11,13 @@ enum HeroFormatting {
         }
     }
 
-    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance", `APPEARANCES` → "Appearances".
+    /// `eyeColor` → "Eye color", `first_appearance` → "First appearance", `APPEARANCES` → "Appearances";
+    /// a word of two capitals is an abbreviation and stays one (`HP`, `base_ID` → "Base ID"); a key
+    /// of words with spaces, not all in capitals, was written for people (`Sp. Attack`) and is kept.
     static func label(_ key: String) -> String {
+        if key.contains(" "), key.contains(where: \.isLowercase) {
+            return key.prefix(1).uppercased() + key.dropFirst()
+        }
         var words: [String] = []
         var current = ""
         for character in key {
@@ -27,7 +32,9 @@ enum HeroFormatting {
             }
         }
         if !current.isEmpty { words.append(current) }
-        let sentence = words.map { $0.lowercased() }.joined(separator: " ")
+        let sentence = words.map { word in
+            word.count == 2 && word.allSatisfy { $0.isUppercase } ? word : word.lowercased()
+        }.joined(separator: " ")
         return sentence.prefix(1).uppercased() + sentence.dropFirst()
     }
 

@@ -259,3 +259,43 @@ private func index(of name: String, in presenter: HeroCatalogPresenter) throws -
     #expect(presenter.searchIndex()["heroes"]?.list?.isEmpty == true)
     #expect(presenter.featured(6, links: Linker(from: ""))["any"]?.bool == false)
 }
+
+@Test func aSectionNoHeroFillsIsLeftOutOfEveryPageAndOneHeroBringsItBack() throws {
+    // A Pokédex: stats, and no biography, aliases or affiliations in any record.
+    var pokedex = [
+        Hero(
+            id: "25", slug: "25", name: "Pikachu",
+            stats: [.init(name: "HP", value: 35), .init(name: "Sp. Attack", value: 50)],
+            location: here),
+        Hero(id: "29", slug: "29", name: "Nidoran♀", stats: [.init(name: "HP", value: 55)], location: here)
+    ]
+    func sections(_ heroes: [Hero]) throws -> TemplateValue? {
+        let site = try context()
+        return HeroCatalogPresenter(heroes: heroes, groupBy: [], perPage: 48, context: site).detail(index: 0)[
+            "sections"]
+    }
+    #expect(
+        try sections(pokedex)
+            == ["biography": .bool(false), "stats": .bool(true), "aliases": .bool(false), "affiliations": .bool(false)])
+    pokedex[1].aliases = ["Poison Pin"]
+    pokedex[1].biography = "Small and wary."
+    #expect(
+        try sections(pokedex)
+            == ["biography": .bool(true), "stats": .bool(true), "aliases": .bool(true), "affiliations": .bool(false)])
+    // The other pages' shared part changes with it: their kept bytes would show the old sections.
+    let before = HeroCatalogPresenter(heroes: [pokedex[0]], groupBy: [], perPage: 48, context: try context())
+    let after = HeroCatalogPresenter(heroes: pokedex, groupBy: [], perPage: 48, context: try context())
+    #expect(before.detailFingerprint(index: 0) != after.detailFingerprint(index: 0))
+}
+
+@Test func labelsFromKeysKeepAbbreviationsAndWhatWasWrittenForPeople() throws {
+    let hero = Hero(
+        id: "25", slug: "pikachu", name: "Pikachu",
+        stats: ["HP", "Sp. Attack", "base_ID", "moveSpeed", "APPEARANCES", "SEX", "place of birth"].map {
+            .init(name: $0, value: 1)
+        }, location: here)
+    let presenter = HeroCatalogPresenter(heroes: [hero], groupBy: [], perPage: 48, context: try context())
+    let names = presenter.detail(index: 0)["hero"]?["stats"]?.list?.map { $0["name"]?.string }
+    #expect(
+        names == ["HP", "Sp. Attack", "Base ID", "Move speed", "Appearances", "Sex", "Place of birth"])
+}
