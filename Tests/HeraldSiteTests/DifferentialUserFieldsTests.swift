@@ -6,8 +6,8 @@ import Testing
 // The differential test of the user's own fields: one JSON file of hero records and a second one
 // joined into them by name, shown as facts (display names, a `*` key path, a joined text), on
 // cards, grouped by three facts and sorted by one. Random edits of records, of the joined file and
-// of what herald.yml says of them; after each, the kept output and the served session must be a
-// clean build's, byte for byte.
+// of what herald.yml says of them, and of the aliases and biography only some records have; after
+// each, the kept output and the served session must be a clean build's, byte for byte.
 
 private let attributes = ["str", "agi", "int", "all"]
 private let roles = ["Carry", "Support", "Nuker", "Escape"]
@@ -21,13 +21,19 @@ private struct Record {
     var roles: [String]
     var speed: Int?
     var label: String
+    /// Mapped to the model's aliases and biography: sections a page shows only while some hero has them.
+    var nickname: String?
+    var story: String?
 
     var json: [String: Any] {
-        [
+        var json: [String: Any] = [
             "id": id, "localized_name": name, "primary_attr": attribute, "attack_type": attack, "roles": roles,
             "img": "/img/hero\(id).png", "base_str": 10 + id % 20, "base_agi": 30 - id % 20,
             "move_speed": speed.map { $0 as Any } ?? NSNull(), "labels": [["name": label]]
         ]
+        if let nickname { json["nickname"] = nickname }
+        if let story { json["story"] = story }
+        return json
     }
 }
 
@@ -47,7 +53,8 @@ private struct Settings {
         timezone: UTC
         heroes:
           source: Content/heroes.json
-          fields: {id: id, name: localized_name, image: img, tags: roles, stats: [base_str, base_agi]}
+          fields: {id: id, name: localized_name, image: img, tags: roles, stats: [base_str, base_agi],
+                   aliases: nickname, biography: story}
           image_base: https://cdn.example.org
           per_page: \(perPage)
           facts:
@@ -112,7 +119,7 @@ private struct EditedRecords {
         let index = Int.random(in: 0..<records.count, using: &random)
         let name = records[index].name
         let done: String
-        switch Int.random(in: 0..<12, using: &random) {
+        switch Int.random(in: 0..<13, using: &random) {
         case 0:
             records[index].attribute = attributes.randomElement(using: &random) ?? "str"
             done = "\(name)'s attribute is \(records[index].attribute)"
@@ -155,6 +162,14 @@ private struct EditedRecords {
             // The joined lore stays under the old name: the hero loses it.
             records[index].name += "x"
             done = "\(name) renamed \(records[index].name)"
+        case 11:
+            // Often the only hero with one: the section comes and goes on every page.
+            if Bool.random(using: &random) {
+                records[index].nickname = records[index].nickname == nil ? "The \(name)" : nil
+            } else {
+                records[index].story = records[index].story == nil ? "Once, \(name)…" : nil
+            }
+            done = "\(name)'s nickname \(records[index].nickname ?? "none"), story \(records[index].story ?? "none")"
         default:
             records[index].label = ["a", "b", "c"].randomElement(using: &random) ?? "a"
             settings.groups =
