@@ -32,6 +32,13 @@ final class HeroCardFacts: Sendable {
         views = Mutex(Array(repeating: nil, count: count))
     }
 
+    /// The labels of the facts among the keys: what the search index holds of them (`searchTexts`).
+    var searchedLabels: [String] {
+        keys.indices.compactMap { position in
+            if case .fact = keys[position] { labels[position] } else { nil }
+        }
+    }
+
     /// The texts of the hero at `index` in `heroes`, per key of `card:`.
     func texts(_ heroes: [Hero], _ index: Int) -> Texts {
         if let kept = texts.withLock({ $0[index] }) { return kept }

@@ -67,7 +67,7 @@ extension HeroCatalogPresenter {
         view["title"] = .string(title)
         let pages = group.pagination.pageCount
         view["summary"] = .string(
-            Plural.count(group.members.count, one: "hero", many: "heroes")
+            context.heroCount(group.members.count, elsewhere: "in this group")
                 + (pages == 1 ? "." : ". Page \(number) of \(pages)."))
         view["group_title"] = .string("All by \(HeroFormatting.inSentence(label))")
         view["heroes"] = .list(group.members[group.pagination.range(ofPage: number)].map { card($0, links: links) })

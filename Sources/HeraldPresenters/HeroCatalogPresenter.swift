@@ -40,6 +40,9 @@ public final class HeroCatalogPresenter: Sendable {
     private let detailChrome: TemplateMap
     /// The detail page's sections that some hero fills.
     private let sections: HeroSections
+    /// What the search box says it looks through: the name and what the index holds besides
+    /// that some hero has ("Name, publisher, alignment…", a Pokédex's "Name, type…").
+    private let searchPlaceholder: String
     /// What every catalog page's fingerprint shares: the site's chrome for one sample address (the
     /// chrome of any other address follows from it and that address), the number of heroes, the
     /// stat scale and labels.
@@ -76,6 +79,11 @@ public final class HeroCatalogPresenter: Sendable {
         labels = Self.labels(of: sorted, stats: stats)
         let sections = HeroSections(sorted)
         self.sections = sections
+        let searched =
+            ["Name"] + (sorted.indices.contains { sorted[$0].publisher != nil } ? ["publisher"] : [])
+            + (sorted.indices.contains { sorted[$0].alignment != nil } ? ["alignment"] : [])
+            + (cardFacts?.searchedLabels.map(HeroFormatting.inSentence) ?? [])
+        searchPlaceholder = searched.prefix(4).joined(separator: ", ") + "…"
         detailChrome = context.sharedChrome(links: Linker(from: context.heroesFolder + "/-/"), section: "heroes")
         groups = Self.groups(of: self.heroes, by: groupBy, facts: facts, perPage: perPage, folder: context.heroesFolder)
         var index: [HeroGroupKey: [String: Int]] = [:]
@@ -93,6 +101,7 @@ public final class HeroCatalogPresenter: Sendable {
         var settings = ContentHash()
         Self.digest(search: search, facts: facts, card: card, groupBy: groupBy, sort: sort, into: &settings)
         sections.digest(into: &settings)
+        settings.combine(searchPlaceholder)
         sharedKey = Self.sharedFingerprint(
             context: context, count: sorted.count, statScales: statScales, labels: labels, settings: settings.value)
     }
@@ -233,17 +242,22 @@ public final class HeroCatalogPresenter: Sendable {
         let links = Linker(from: route)
         let title = number == 1 ? context.heroesTitle : "\(context.heroesTitle), page \(number)"
         var view = context.chrome(
-            route: route, title: title, description: "The hero catalog of \(context.title).",
+            route: route, title: title,
+            description: context.callsRecordsHeroes
+                ? "The hero catalog of \(context.title)." : "\(context.heroesTitle) of \(context.title).",
             links: links, section: "heroes")
         view["title"] = .string(title)
         view["summary"] = .string(
             heroes.isEmpty
                 ? "The catalog is empty."
-                : "\(Plural.count(heroes.count, one: "hero", many: "heroes")), sorted by \(sortDescription)"
+                : "\(context.heroCount(heroes.count, elsewhere: "in all")), sorted by \(sortDescription)"
                     + (pagination.pageCount == 1 ? "." : ". Page \(number) of \(pagination.pageCount)."))
         view["any"] = .bool(!heroes.isEmpty)
         view["search"] = .bool(search && !heroes.isEmpty)
-        view["empty_text"] = "No heroes yet. Add records to the heroes source and build again."
+        view["search_placeholder"] = .string(searchPlaceholder)
+        view["empty_text"] = .string(
+            (context.callsRecordsHeroes ? "No heroes yet." : "Nothing in \(context.heroesTitle) yet.")
+                + " Add records to the heroes source and build again.")
         view["heroes"] = .list(pagination.range(ofPage: number).map { card($0, links: links) })
         view["pagination"] = pagination.view(page: number, links: links)
         view["groups"] = groupLinks(links: links)
@@ -258,7 +272,9 @@ public final class HeroCatalogPresenter: Sendable {
         let biography = hero.biography.map { context.markdown.render($0) }
         var view = context.chrome(
             detailChrome, route: route, title: hero.name,
-            description: biography?.summary ?? "\(hero.name), from the hero catalog.")
+            description: biography?.summary
+                ?? (context.callsRecordsHeroes
+                    ? "\(hero.name), from the hero catalog." : "\(hero.name), from \(context.heroesTitle)."))
         var facts = cardFields(index, links: links, capacity: 28)
         // `.null`, not `nil`: assigning nil through a subscript removes the key, and a --strict
         // build rejects a template that names a key its view data lacks.
@@ -408,7 +424,8 @@ public final class HeroCatalogPresenter: Sendable {
         }
         return [
             "any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
-            "empty_text": "No heroes yet."
+            "empty_text": .string(
+                context.callsRecordsHeroes ? "No heroes yet." : "Nothing in \(context.heroesTitle) yet.")
         ]
     }
 

@@ -26,7 +26,10 @@ public struct HomePresenter: Sendable {
             intro.append("\(Plural.count(board.tasks.count, one: "task", many: "tasks")) on the board")
         }
         if context.hasHeroes {
-            intro.append("\(Plural.count(catalog.heroes.count, one: "hero", many: "heroes")) in the catalog")
+            intro.append(
+                context.callsRecordsHeroes
+                    ? "\(Plural.count(catalog.heroes.count, one: "hero", many: "heroes")) in the catalog"
+                    : "\(catalog.heroes.count) in \(context.heroesTitle)")
         }
         view["intro"] = .string(intro.isEmpty ? "Nothing here yet." : intro.joined(separator: ", ") + ".")
         view["has_tasks"] = .bool(context.hasTasks)
@@ -50,7 +53,7 @@ public struct HomePresenter: Sendable {
             directory.append(
                 entry(
                     context.heroesTitle, catalog.pagination.firstRoute,
-                    Plural.count(catalog.heroes.count, one: "hero", many: "heroes"), links))
+                    context.heroCount(catalog.heroes.count, elsewhere: "in all"), links))
             for key in catalog.groupBy where catalog.groups.contains(where: { $0.key == key }) {
                 directory.append(entry(catalog.groupIndexTitle(key), catalog.groupIndexRoute(key), nil, links))
             }
@@ -63,10 +66,11 @@ public struct HomePresenter: Sendable {
     }
 
     private var description: String {
-        switch (context.hasTasks, context.hasHeroes) {
-        case (true, true): "Task board and hero catalog of \(context.title)."
+        let catalog = context.callsRecordsHeroes ? "hero catalog" : context.heroesTitle
+        return switch (context.hasTasks, context.hasHeroes) {
+        case (true, true): "Task board and \(catalog) of \(context.title)."
         case (true, false): "Task board of \(context.title)."
-        case (false, true): "Hero catalog of \(context.title)."
+        case (false, true): "\(catalog.prefix(1).uppercased() + catalog.dropFirst()) of \(context.title)."
         case (false, false): "\(context.title)."
         }
     }

@@ -50,6 +50,17 @@ public struct SiteContext: Sendable {
     public var dataSources: [String: DataSource] = [:]
     /// What the hero catalog is called on its pages and in the menu (`heroes.title:`).
     public var heroesTitle = "Heroes"
+
+    /// Whether the catalog goes by the default name, so its records are heroes to its pages' words.
+    /// A catalog the site named otherwise (`Pokémon`, `Characters`) may hold anything: its pages
+    /// name it by its title and count its records without a noun of Herald's choosing.
+    var callsRecordsHeroes: Bool { heroesTitle == "Heroes" }
+
+    /// `count` records of the catalog in words: "3 heroes", or in a catalog named otherwise the
+    /// number and `elsewhere` ("809 in all").
+    func heroCount(_ count: Int, elsewhere: String) -> String {
+        callsRecordsHeroes ? Plural.count(count, one: "hero", many: "heroes") : "\(count) \(elsewhere)"
+    }
     /// The catalog's folder in the site, one path segment (`heroes.path:`).
     public var heroesFolder = "heroes"
 

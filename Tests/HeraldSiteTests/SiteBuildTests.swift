@@ -185,3 +185,41 @@ private func build(
     #expect(report.errors.contains { $0.hasPrefix("a.json:7:3: error: duplicate slug 'Storm'") })
     #expect(!site.exists("Output/index.html"))
 }
+
+@Test func aCatalogNamedByTheSiteIsCountedWithoutCallingItsRecordsHeroes() throws {
+    let site = try TemporarySite([
+        "Content/pokedex.json": """
+        [{"id": 25, "name": "Pikachu", "type": ["Electric"]},
+         {"id": 26, "name": "Raichu", "type": ["Electric"]},
+         {"id": 4, "name": "Charmander", "type": ["Fire"]}]
+        """,
+        "herald.yml": """
+        title: Pokédex
+        heroes:
+          source: Content/pokedex.json
+          title: Pokémon
+          path: pokemon
+          facts: {type: Type}
+          card: [type]
+          group_by: [type]
+
+        """
+    ])
+    let report = SiteBuild.run(
+        BuildOptions(site: site.folder, output: site.output, now: try instant("2026-11-20T12:00:00Z"), jobs: 2))
+    #expect(report.errors == [])
+    let home = try site.read("Output/index.html")
+    #expect(home.contains("<p class=\"lead\">3 in Pokémon.</p>"))
+    #expect(home.contains("— 3 in all</span>"))
+    let catalog = try site.read("Output/pokemon/index.html")
+    #expect(catalog.contains("<p class=\"lead\">3 in all, sorted by name.</p>"))
+    // The search box names what the index holds: the name and the card's facts.
+    #expect(catalog.contains("placeholder=\"Name, type…\""))
+    #expect(try site.read("Output/pokemon/type/electric/index.html").contains("<p class=\"lead\">2 in this group.</p>"))
+    #expect(home.contains("<meta name=\"description\" content=\"Pokémon of Pokédex.\""))
+    // Nothing a reader sees calls them heroes (the markup's class names may).
+    for page in [home, catalog, try site.read("Output/pokemon/type/fire/index.html")] {
+        let text = page.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+        #expect(!text.localizedCaseInsensitiveContains("hero"), "\(text)")
+    }
+}
