@@ -322,7 +322,7 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(result.status == 1)
     #expect(
         result.stderr.contains(
-            "Content/heroes.json:2:8: error: this record has no 'localised_name' to join 'heroes.join.tier' on (did you mean 'localized_name'?)"
+            "Content/heroes.json:2:8: error: this record has no 'localised_name' to join 'heroes.join.tier' on: a text, a number or a list of them (did you mean 'localized_name'?)"
         ))
 }
 
@@ -362,4 +362,49 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
     #expect(board.components(separatedBy: #"title="Milestone""#).count == 2)
     #expect(board.contains(#"<span class="card-fact" title="Team">Design</span>"#))
     #expect(output.text("tasks/report.md")?.contains("Crash on start — ana, bo") == true)
+}
+
+// A Trello board's JSON export, in its shape: the cards, the lists they are in and the board's
+// members in one file. Two joins read that one file at two roots; a card's members are a list of
+// ids, which joins the list of their records.
+@Test func aTrelloExportJoinsItsListsAndEveryMemberFromTheSameFile() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+        tasks:
+          source: Content/trello.json
+          root: cards
+          columns: [todo, doing, done]
+          status_map: {"To Do": todo, Doing: doing, Done: done}
+          fields: {title: name, notes: desc, status: list.name, due: due, tags: labels.*.name,
+                   assignee: people.*.fullName}
+          join:
+            list: {source: Content/trello.json, root: lists, on: idList, key: id}
+            people: {source: Content/trello.json, root: members, on: idMembers, key: id}
+
+        """,
+        "Content/trello.json": """
+        {"id": "b1", "name": "Launch",
+         "lists": [{"id": "l1", "name": "To Do"}, {"id": "l2", "name": "Doing"}, {"id": "l3", "name": "Done"}],
+         "members": [{"id": "m1", "fullName": "Maren Holt"}, {"id": "m2", "fullName": "Ravi Iyer"}],
+         "cards": [
+          {"id": "c1", "name": "Write the launch post", "desc": "", "idList": "l1", "due": null,
+           "labels": [{"name": "Marketing"}], "idMembers": ["m1"]},
+          {"id": "c2", "name": "Fix the signup bug", "desc": "", "idList": "l2", "due": null,
+           "labels": [{"name": "Bug"}], "idMembers": ["m2", "gone", "m1"]},
+          {"id": "c3", "name": "Pick a date", "desc": "", "idList": "l3", "due": null, "labels": [], "idMembers": []}
+         ]}
+        """
+    ])
+    let output = try await buildStrict(site)
+    let report = try #require(output.text("tasks/report.md"))
+    // In their lists' columns, with every member a card names and the joined file has, in order.
+    #expect(report.contains("Fix the signup bug — Ravi Iyer, Maren Holt"))
+    #expect(report.contains("Write the launch post — Maren Holt"))
+    let board = try #require(output.text("tasks/index.html"))
+    let columns = board.components(separatedBy: "<section class=\"column\" id=\"column-").dropFirst()
+    for (column, title) in [("todo", "Write the launch post"), ("doing", "Fix the signup bug"), ("done", "Pick a date")]
+    {
+        let cards = try #require(columns.first { $0.hasPrefix(column + "\"") })
+        #expect(cards.contains(title), "\(column)")
+    }
 }

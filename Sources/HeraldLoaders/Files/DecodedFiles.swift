@@ -36,8 +36,9 @@ public final class DecodedFiles: Sendable {
         init(_ models: [Model]) { self.models = models }
     }
 
-    /// What names a loader's entries: its model and the format it reads. Made once per source
-    /// and build (`models(of:kind:decode:)`), not per file.
+    /// What names a loader's entries: its model and the format it reads, to which the loader adds
+    /// what else of its spec changes a file's records (`SourceSpec.readerKey`). Made once per
+    /// source and build (`models(of:kind:decode:)`), not per file.
     static func kind<Model>(of model: Model.Type, format: String) -> String {
         "\(Model.self)|\(format)|"
     }

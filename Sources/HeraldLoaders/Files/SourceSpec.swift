@@ -23,6 +23,19 @@ public struct SourceSpec: Sendable, Hashable {
     /// as the format has no comments.
     public var comments: String?
 
+    /// What of the spec, besides the file and its format, changes the records read from a file:
+    /// a file's models kept for one spec (`DecodedFiles`) serve another only where this is equal,
+    /// so two joins of one JSON file at other roots, or of two tables of one SQLite file, each get
+    /// their own records. Empty for a spec that sets none of it. Each value goes with its length,
+    /// so no value can pass for two.
+    var readerKey: String {
+        let options: [(String, String?)] = [
+            ("root", root), ("table", table), ("query", query), ("comments", comments),
+            ("max", maxBytes == FileBytes.defaultLimit ? nil : String(maxBytes))
+        ]
+        return options.compactMap { name, value in value.map { "\(name)=\($0.utf8.count):\($0)|" } }.joined()
+    }
+
     /// Whether the source is fetched over HTTP rather than read from disk.
     public var isRemote: Bool { RemoteOptions.isURL(path) }
 

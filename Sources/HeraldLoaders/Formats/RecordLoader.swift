@@ -56,7 +56,7 @@ public struct RecordLoader: Sendable {
         let (files, format) = try resolve(spec)
         let reader = Self.reader(for: format, spec: spec)
         let (inputs, cache) = (inputs, decoded)
-        let kind = DecodedFiles.kind(of: Model.self, format: format.rawValue)
+        let kind = DecodedFiles.kind(of: Model.self, format: format.rawValue) + spec.readerKey
         @Sendable func records(of file: SourceFile) throws(DiagnosticError) -> (records: [Record], comments: Int) {
             let records: [Record]
             var skipped = 0

@@ -60,15 +60,26 @@ struct JoinTable: Sendable {
 
     /// `record` with its joined record under the join's name; an error at the record when it has
     /// no value to join on, or a field of that name of its own. A key that no joined record has
-    /// joins nothing: facts read from the join are then missing, as any missing field.
+    /// joins nothing: facts read from the join are then missing, as any missing field. A list of
+    /// keys (a Trello card's `idMembers`) joins the list of their records, in its order, those
+    /// no joined record has left out: `people.*.fullName` then reads every member's name.
     func merge(into record: Record) throws(DiagnosticError) -> Record {
         guard case .map(var fields) = record.fields.value else { return record }
-        guard let key = Self.keyText(record.fields, path: join.on) else {
-            let hint = Suggestion.nearest(to: join.on, in: fields.keys).map { " (did you mean '\($0)'?)" } ?? ""
+        let joined: DataNode?
+        if case .found(let value) = record.fields.resolve(join.on), case .list(let items) = value.value {
+            let found = items.compactMap { item in Self.text(of: item).flatMap { self.joined(to: $0) } }
+            joined = DataNode(.list(found), line: value.line, column: value.column)
+        } else if let key = Self.keyText(record.fields, path: join.on) {
+            joined = self.joined(to: key)
+        } else {
+            let hint =
+                Suggestion.nearest(to: join.on, in: fields.keys.filter { $0 != join.on })
+                .map { " (did you mean '\($0)'?)" } ?? ""
             throw DiagnosticError(
                 .error(
                     at: record.location,
-                    "this record has no '\(join.on)' to join '\(join.setting)' on\(hint)"))
+                    "this record has no '\(join.on)' to join '\(join.setting)' on: a text, a number or a list of "
+                        + "them\(hint)"))
         }
         if fields[join.name] != nil {
             throw DiagnosticError(
@@ -77,7 +88,7 @@ struct JoinTable: Sendable {
                     "the record has a field '\(join.name)' of its own, "
                         + "which '\(join.setting)' would replace (name the join otherwise)"))
         }
-        guard let joined = joined(to: key) else { return record }
+        guard let joined else { return record }
         fields[join.name] = joined
         var merged = record
         merged.fields = DataNode(.map(fields), line: record.fields.line, column: record.fields.column)
@@ -99,10 +110,15 @@ struct JoinTable: Sendable {
     /// The text of a scalar at `path`: the value two records are matched by.
     private static func keyText(_ node: DataNode, path: String) -> String? {
         guard case .found(let value) = node.resolve(path) else { return nil }
-        switch value.value {
-        case .string(let text): return text.hasVisibleText ? text : nil
-        case .int(let number): return String(number)
-        default: return nil
+        return text(of: value)
+    }
+
+    /// A key's text: a text with something visible in it, or a whole number.
+    private static func text(of node: DataNode) -> String? {
+        switch node.value {
+        case .string(let text): text.hasVisibleText ? text : nil
+        case .int(let number): String(number)
+        default: nil
         }
     }
 
