@@ -100,7 +100,7 @@ private func urls(_ html: String) -> [String] {
     // replaced at random (a fixed seed, so a failure repeats), must give links inside the text.
     let page = Array(
         try String(contentsOf: Repository.url("Sources/HeraldSite/Theme/base.html.mustache"), encoding: .utf8).utf8)
-    var generator = SplitMix(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     let specials = Array("<>\"'=&#;/!-[]? \n\tabc".utf8)
     for round in 0..<3_000 {
         var bytes = Array(page.prefix(round % (page.count + 1)))
@@ -117,18 +117,5 @@ private func urls(_ html: String) -> [String] {
                 #expect((1...lines).contains(link.line) && link.column >= 1, "round \(round)")
             }
         }
-    }
-}
-
-/// A small deterministic random source for the scrambling above.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

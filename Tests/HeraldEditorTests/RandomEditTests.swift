@@ -3,6 +3,7 @@ import GRDB
 import HeraldCore
 import HeraldEditor
 import HeraldModels
+import HeraldTestSupport
 import Testing
 
 // Random sequences of add, done, reopen, move, edit and remove on every editable format, each

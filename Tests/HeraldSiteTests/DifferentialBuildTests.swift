@@ -46,7 +46,7 @@ private func config(title: String, perPage: Int) -> String {
 }
 
 /// The site after the edits so far, and what a step may do to it.
-private struct EditedSite {
+private struct EditedSite: EditedInputs {
     let site: TemporarySite
     var heroes: [String: (file: String, publisher: String, strength: Int, text: String)] = [:]
     var title = "Differential"
@@ -81,7 +81,7 @@ private struct EditedSite {
     }
 
     /// One random edit; returns what it did, for the failure message.
-    mutating func edit(_ random: inout SplitMix) throws -> String {
+    mutating func edit(_ random: inout SeededGenerator) throws -> String {
         let names = heroes.keys.sorted()
         switch Int.random(in: 0..<10, using: &random) {
         case 0 where !names.isEmpty:
@@ -159,23 +159,7 @@ private struct EditedSite {
 }
 
 @Test func incrementalBuildsAndRebuildsEqualCleanBuildsAfterEveryEdit() throws {
-    let site = try TemporarySite()
-    var edited = try EditedSite(site)
-    var random = SplitMix(state: 2026)
-    let clean = try TemporarySite()
-    let session = SiteSession(
-        options: SessionOptions(
-            site: site.folder, jobs: 2,
-            clock: { [site] in
-                (try? Date(contentsOf: site)) ?? Date()
-            }))
-    var steps: [String] = []
-    for step in 0...differentialIterations {
-        if step > 0 { steps.append(try edited.edit(&random)) }
-        try site.write(".now", ISO8601DateFormatter().string(from: try edited.now))
-        let now = try edited.now
-        guard try matchesCleanBuild(site, clean: clean, step: step, now: now, session: session, after: steps) else {
-            return
-        }
-    }
+    var edited = try EditedSite(try TemporarySite())
+    var random = SeededGenerator(seed: 2026)
+    try expectIncrementalBuildsMatchCleanOnes(&edited, random: &random)
 }

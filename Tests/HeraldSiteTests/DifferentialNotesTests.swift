@@ -33,7 +33,7 @@ private struct Item {
     }
 }
 
-private struct EditedNotes {
+private struct EditedNotes: EditedInputs {
     let site: TemporarySite
     var notes: [String: [Item]] = [:]
     var limit = 2
@@ -42,7 +42,7 @@ private struct EditedNotes {
     var day = 18
     var made = 0
 
-    init(_ site: TemporarySite, random: inout SplitMix) throws {
+    init(_ site: TemporarySite, random: inout SeededGenerator) throws {
         self.site = site
         for note in ["Home", "Garden", "Release"] {
             notes[note] = (0..<4).map { _ in newItem(&random) }
@@ -54,7 +54,7 @@ private struct EditedNotes {
         Thread.sleep(forTimeInterval: 1.1)
     }
 
-    mutating func newItem(_ random: inout SplitMix) -> Item {
+    mutating func newItem(_ random: inout SeededGenerator) -> Item {
         made += 1
         return Item(
             title: "Task \(made)", due: Bool.random(using: &random) ? Int.random(in: 10...28, using: &random) : nil,
@@ -85,7 +85,7 @@ private struct EditedNotes {
     }
 
     /// One random edit, written; returns what it did, for the failure message.
-    mutating func edit(_ random: inout SplitMix) throws -> String {
+    mutating func edit(_ random: inout SeededGenerator) throws -> String {
         let names = notes.keys.sorted()
         let note = names[Int.random(in: 0..<names.count, using: &random)]
         let count = notes[note]?.count ?? 0
@@ -156,26 +156,11 @@ private struct EditedNotes {
 }
 
 @Test func incrementalBuildsOfABoardOfNotesEqualCleanBuildsAfterEveryEdit() throws {
-    let site = try TemporarySite()
-    var random = SplitMix(state: 2024)
-    var edited = try EditedNotes(site, random: &random)
-    let clean = try TemporarySite()
-    let session = SiteSession(
-        options: SessionOptions(
-            site: site.folder, jobs: 2,
-            clock: { [site] in
-                (try? Date(contentsOf: site)) ?? Date()
-            }))
-    var steps: [String] = []
-    for step in 0...differentialIterations {
-        if step > 0 { steps.append(try edited.edit(&random)) }
-        try site.write(".now", ISO8601DateFormatter().string(from: try edited.now))
-        guard try matchesCleanBuild(site, clean: clean, step: step, now: try edited.now, session: session, after: steps)
-        else { return }
-        if step == 0 {
-            // The board is there to be compared: its cards, and the feed the config asks for.
-            #expect(try site.read("Output/tasks/index.html").contains("Task 1"))
-            #expect(site.exists("Output/tasks/calendar.ics"))
-        }
+    var random = SeededGenerator(seed: 2024)
+    var edited = try EditedNotes(try TemporarySite(), random: &random)
+    try expectIncrementalBuildsMatchCleanOnes(&edited, random: &random) { [site = edited.site] () throws in
+        // The board is there to be compared: its cards, and the feed the config asks for.
+        #expect(try site.read("Output/tasks/index.html").contains("Task 1"))
+        #expect(site.exists("Output/tasks/calendar.ics"))
     }
 }

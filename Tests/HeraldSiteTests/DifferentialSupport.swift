@@ -3,23 +3,11 @@ import HeraldSite
 import HeraldTestSupport
 import Testing
 
-// What the differential tests share: their random numbers, and the comparison of a site's kept
-// output and its served session with a clean build of the same inputs.
+// What the differential tests share: the run of random edits, and the comparison after each of a
+// site's kept output and its served session with a clean build of the same inputs.
 
 /// Edits in a sequence: a short run in `make test`, a long one in `make test-slow`.
 let differentialIterations = Int(ProcessInfo.processInfo.environment["HERALD_DIFFERENTIAL_ITERATIONS"] ?? "") ?? 24
-
-/// A small random number generator with a fixed seed, so that a failing sequence can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 /// Every file under `folder`, path → bytes.
 func files(in folder: URL) throws -> [String: Data] {
@@ -34,10 +22,43 @@ func files(in folder: URL) throws -> [String: Data] {
     return found
 }
 
+/// A site that random edits change, one at a time, with the clock each build runs at.
+protocol EditedInputs {
+    var site: TemporarySite { get }
+    /// One random edit, written; what it did, for a failure's message.
+    mutating func edit(_ random: inout SeededGenerator) throws -> String
+    var now: Date { get throws }
+}
+
+/// Builds `edited`'s site, then makes `differentialIterations` random edits; after the first
+/// build and after each edit, expects the kept output and a served session to be a clean build's
+/// (`matchesCleanBuild`), and stops at the first that is not. `firstBuilt` looks at the first
+/// build's output, to be sure there is something worth comparing.
+func expectIncrementalBuildsMatchCleanOnes<Edited: EditedInputs>(
+    _ edited: inout Edited, random: inout SeededGenerator, firstBuilt: () throws -> Void = {}
+) throws {
+    let site = edited.site
+    let clean = try TemporarySite()
+    let session = SiteSession(
+        options: SessionOptions(
+            site: site.folder, jobs: 2,
+            clock: { [site] in
+                (try? Date(contentsOf: site)) ?? Date()
+            }))
+    var steps: [String] = []
+    for step in 0...differentialIterations {
+        if step > 0 { steps.append(try edited.edit(&random)) }
+        try site.write(".now", ISO8601DateFormatter().string(from: try edited.now))
+        guard try matchesCleanBuild(site, clean: clean, step: step, now: try edited.now, session: session, after: steps)
+        else { return }
+        if step == 0 { try firstBuilt() }
+    }
+}
+
 /// Builds `site` into its kept output folder and into a new folder of `clean`, rebuilds `session`,
 /// and expects all three to hold the same files, byte for byte; false when they do not (the
 /// sequence stops there, its first difference reported). `steps` are the edits so far.
-func matchesCleanBuild(
+private func matchesCleanBuild(
     _ site: TemporarySite, clean: TemporarySite, step: Int, now: Date, session: SiteSession, after steps: [String]
 ) throws -> Bool {
     let kept = SiteBuild.run(BuildOptions(site: site.folder, output: site.output, now: now, jobs: 2))
@@ -64,7 +85,7 @@ func matchesCleanBuild(
 
 extension Date {
     /// The instant a site's `.now` file names: the test's clock, which the session reads on each rebuild.
-    init(contentsOf site: TemporarySite) throws {
+    fileprivate init(contentsOf site: TemporarySite) throws {
         guard let date = ISO8601DateFormatter().date(from: try site.read(".now")) else {
             throw CocoaError(.fileReadCorruptFile)
         }
