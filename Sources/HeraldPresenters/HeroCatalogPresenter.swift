@@ -38,8 +38,8 @@ public final class HeroCatalogPresenter: Sendable {
     private let labels: [String: String]
     /// The chrome of every detail page: they all sit at the same depth (`heroes/SLUG/`).
     private let detailChrome: TemplateMap
-    /// The detail page's sections that some hero fills.
-    private let sections: HeroSections
+    /// The detail page's `sections`: those some hero fills.
+    private let sections: TemplateValue
     /// What the search box says it looks through: the name and what the index holds besides
     /// that some hero has ("Name, publisher, alignment…", a Pokédex's "Name, type…").
     private let searchPlaceholder: String
@@ -78,7 +78,8 @@ public final class HeroCatalogPresenter: Sendable {
         statScales = Self.statScales(sorted, settings: stats)
         labels = Self.labels(of: sorted, stats: stats)
         let sections = HeroSections(sorted)
-        self.sections = sections
+        self.sections = sections.view
+        // A placeholder is one short line: the first few of what the index holds.
         let searched =
             ["Name"] + (sorted.indices.contains { sorted[$0].publisher != nil } ? ["publisher"] : [])
             + (sorted.indices.contains { sorted[$0].alignment != nil } ? ["alignment"] : [])
@@ -255,9 +256,7 @@ public final class HeroCatalogPresenter: Sendable {
         view["any"] = .bool(!heroes.isEmpty)
         view["search"] = .bool(search && !heroes.isEmpty)
         view["search_placeholder"] = .string(searchPlaceholder)
-        view["empty_text"] = .string(
-            (context.callsRecordsHeroes ? "No heroes yet." : "Nothing in \(context.heroesTitle) yet.")
-                + " Add records to the heroes source and build again.")
+        view["empty_text"] = .string(context.noHeroesYet + " Add records to the heroes source and build again.")
         view["heroes"] = .list(pagination.range(ofPage: number).map { card($0, links: links) })
         view["pagination"] = pagination.view(page: number, links: links)
         view["groups"] = groupLinks(links: links)
@@ -309,7 +308,7 @@ public final class HeroCatalogPresenter: Sendable {
         facts["alignment_link"] = fieldGroupLink(.alignment, hero.alignment, links: links)
         addFacts(index, to: &facts, links: links)
         view["hero"] = .map(facts)
-        view["sections"] = sections.view
+        view["sections"] = sections
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
         return .map(view)
@@ -424,8 +423,7 @@ public final class HeroCatalogPresenter: Sendable {
         }
         return [
             "any": .bool(!top.isEmpty), "heroes": .list(top.map { card($0, links: links) }),
-            "empty_text": .string(
-                context.callsRecordsHeroes ? "No heroes yet." : "Nothing in \(context.heroesTitle) yet.")
+            "empty_text": .string(context.noHeroesYet)
         ]
     }
 

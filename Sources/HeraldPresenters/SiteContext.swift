@@ -50,6 +50,8 @@ public struct SiteContext: Sendable {
     public var dataSources: [String: DataSource] = [:]
     /// What the hero catalog is called on its pages and in the menu (`heroes.title:`).
     public var heroesTitle = "Heroes"
+    /// The catalog's folder in the site, one path segment (`heroes.path:`).
+    public var heroesFolder = "heroes"
 
     /// Whether the catalog goes by the default name, so its records are heroes to its pages' words.
     /// A catalog the site named otherwise (`Pokémon`, `Characters`) may hold anything: its pages
@@ -61,8 +63,9 @@ public struct SiteContext: Sendable {
     func heroCount(_ count: Int, elsewhere: String) -> String {
         callsRecordsHeroes ? Plural.count(count, one: "hero", many: "heroes") : "\(count) \(elsewhere)"
     }
-    /// The catalog's folder in the site, one path segment (`heroes.path:`).
-    public var heroesFolder = "heroes"
+
+    /// What an empty catalog says.
+    var noHeroesYet: String { callsRecordsHeroes ? "No heroes yet." : "Nothing in \(heroesTitle) yet." }
 
     public init(
         title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,
