@@ -5,7 +5,7 @@ import HeraldMustache
 /// Which of a hero page's own sections any hero of the catalog fills. A section no hero fills (the
 /// aliases of a Pokédex, the biography of a table of game stats) is left out of every page, rather
 /// than shown empty on each of them as though the data had lost something.
-struct HeroSections: Equatable {
+struct HeroSections {
     var biography = false
     var stats = false
     var aliases = false
