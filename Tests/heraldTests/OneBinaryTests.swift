@@ -11,7 +11,10 @@ import Testing
     let bin = temporary.root.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let herald = bin.appendingPathComponent("herald")
-    try FileManager.default.copyItem(at: built, to: herald)
+    // Copied by another process: a copy written here would hold the file open while other tests
+    // start processes, and a child that inherits that handle makes running it fail ("Text file busy").
+    let copied = try await CLI.launch(URL(fileURLWithPath: "/bin/cp"), [built.path, herald.path], in: temporary.root)
+    try #require(copied.status == 0, "cp: \(copied.stderr)")
     #expect(!temporary.root.path.hasPrefix(Repository.folder.path), "the copy must live outside the checkout")
     #expect(try FileManager.default.contentsOfDirectory(atPath: bin.path) == ["herald"])
 
