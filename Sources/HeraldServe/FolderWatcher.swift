@@ -58,12 +58,19 @@ private final class Inotify {
     /// may read its files by either.
     private var folders: [Int32: [String]] = [:]
     private var warnedAboutLimit = false
-    /// The last stamp of each SQLite log an event named.
+    /// The last stamp of each SQLite database whose log an event named.
     private var logStamps: [String: FileStamp?] = [:]
+    /// When each database's log was last written: for a while after, its stamp is looked at again.
+    private var recentLogs: [String: ContinuousClock.Instant] = [:]
+    /// How long after its log was written a database is looked at again, for a commit published
+    /// after its last write (a writer the machine set aside between the two).
+    private static let publishingLimit = Duration.seconds(2)
+    /// How often a database whose log was just written is looked at again.
+    private static let publishingCheckMilliseconds: Int32 = 50
 
     private static let mask =
         UInt32(
-            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
+            IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE
                 | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB) | UInt32(IN_ONLYDIR)
     /// The fixed part of `struct inotify_event`: wd, mask, cookie, len.
     private static let headerSize = 16
@@ -96,14 +103,16 @@ private final class Inotify {
         while !stopped() {
             var target = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             // Idle, wake now and then to see whether the server is stopping.
-            let timeout = burst == nil ? 250 : FolderWatcher.quietMilliseconds
+            let timeout =
+                burst != nil
+                ? FolderWatcher.quietMilliseconds : recentLogs.isEmpty ? 250 : Self.publishingCheckMilliseconds
             let ready = poll(&target, 1, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
             // Read after the events are recorded: a rebuild that starts later takes their paths.
-            if ready > 0, readEvents() {
+            if ready > 0 ? readEvents() : burst == nil && lookAgainAtRecentLogs() {
                 lastEvent = ContinuousClock.now
                 if burst == nil { burst = lastEvent }
             }
@@ -113,6 +122,25 @@ private final class Inotify {
                 burst = nil
             }
         }
+    }
+
+    /// Whether a database whose log was written lately has a stamp that moved since (a commit
+    /// published after the log's last event); databases written longer ago are let go.
+    private func lookAgainAtRecentLogs() -> Bool {
+        let now = ContinuousClock.now
+        recentLogs = recentLogs.filter { now - $0.value < Self.publishingLimit }
+        var moved = false
+        for database in recentLogs.keys where stampMoved(database) { moved = true }
+        return moved
+    }
+
+    /// Whether the database's stamp differs from the last one seen; if so, it is recorded as changed.
+    private func stampMoved(_ database: String) -> Bool {
+        let stamp = FileStamp(path: database)
+        guard logStamps[database] != stamp else { return false }
+        logStamps[database] = stamp
+        changed.add(database)
+        return true
     }
 
     /// Reads every pending event; true when one is about an input of the site.
@@ -163,13 +191,16 @@ private final class Inotify {
                 changed.lose()
                 if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { _ = addTree(path) }
             } else if let database = SQLiteSideFile.database(of: path) {
-                // SQLite opens a database's log for writing even to read it, so every read ends
-                // with a close-after-write event: only a log whose size or time moved holds a commit.
-                let log = root.appendingPathComponent(path).path
-                let stamp = FileStamp(path: log)
-                guard logStamps[log] != stamp else { continue }
-                logStamps[log] = stamp
-                changed.add(root.appendingPathComponent(database).path)
+                // An application that keeps its database open writes its commits to the log
+                // without closing it, so a write counts; SQLite opens the log for writing even to
+                // read, so every read ends with a close-after-write event: only a database whose
+                // stamp moved holds a commit.
+                let database = root.appendingPathComponent(database).path
+                recentLogs[database] = ContinuousClock.now
+                guard stampMoved(database) else { continue }
+            } else if mask & UInt32(IN_MODIFY) != 0 {
+                // Any other file counts once it is closed, not while it is being written.
+                continue
             } else {
                 changed.add(root.appendingPathComponent(path).path)
             }

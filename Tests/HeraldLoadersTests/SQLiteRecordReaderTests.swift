@@ -122,3 +122,26 @@ private func siteWithRunawayView() throws -> TemporarySite {
         diagnostics { () throws(DiagnosticError) in try reader.records(in: file) }.map(\.description)
             == ["runaway.sqlite: error: table 'forever' gives more than 1000 rows; stopped reading it"])
 }
+
+@Test func aWALDatabasesStampMovesWithEachCommitAndNotWithItsReads() throws {
+    let site = try siteWithDatabase()
+    let path = site.url("tasks.sqlite").path
+    // An app that keeps its connection open, as a to-do app does: its commits stay in the log.
+    let app = try DatabaseQueue(path: path)
+    try app.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode=WAL") }
+    var commits: [UInt64] = []
+    var stamps: [FileStamp?] = []
+    for title in ["Kept open", "Still open"] {
+        try app.write { db in try db.execute(sql: "INSERT INTO tasks (title) VALUES (?)", arguments: [title]) }
+        commits.append(SQLiteSideFile.committedState(of: path))
+        stamps.append(FileStamp(path: path))
+        let records = try site.load(SourceSpec(path: "tasks.sqlite", table: "tasks"))
+        #expect(records.last?["title"]?.string == title)
+        #expect(FileStamp(path: path) == stamps.last, "a read moved the stamp")
+        #expect(SQLiteSideFile.committedState(of: path) == commits.last)
+    }
+    #expect(commits[0] != 0)
+    #expect(commits[0] != commits[1])
+    #expect(stamps[0] != stamps[1])
+    try app.close()
+}

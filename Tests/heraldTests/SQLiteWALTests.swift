@@ -4,7 +4,7 @@ import Testing
 
 // A task database in WAL mode, as many apps leave theirs: reading it must leave no side files in
 // the site, `herald serve` must not take its own reads for edits, and a commit that is still only
-// in the write-ahead log is an edit all the same.
+// in the write-ahead log is an edit all the same, also from an app that keeps the database open.
 
 /// Runs `script` with Python's sqlite3 module on the database at `path`.
 private func sqlite(_ path: URL, _ script: String) throws {
@@ -78,10 +78,7 @@ private func contentFiles(_ site: TemporarySite) throws -> [String] {
         os._exit(0)
         """)
     _ = try await server.waitForOutput { $0.contains("Rebuilt") }
-    let board = try await poll(ServeProcess.patience) { () async throws -> String? in
-        let page = try await server.get("/tasks/").body
-        return page.contains("Seen while serving") ? page : nil
-    }
+    let board = try await server.waitForPage("/tasks/", containing: "Seen while serving")
     #expect(board.contains("Walk the log"))
     // The commit's own changes to the log may come as more than one event, and on a busy machine
     // more than one rebuild; what must not happen is a rebuild for the server's own reads, which
@@ -90,4 +87,44 @@ private func contentFiles(_ site: TemporarySite) throws -> [String] {
     let settled = server.stdout.components(separatedBy: "Rebuilt").count - 1
     try await Task.sleep(for: .seconds(2))
     #expect(server.stdout.components(separatedBy: "Rebuilt").count - 1 == settled, "\(server.stdout)")
+}
+
+@Test func serveSeesEveryCommitOfAnAppThatKeepsTheDatabaseOpen() async throws {
+    let site = try walSite()
+    let server = try await ServeProcess(in: site.folder)
+    // An app holds its connection: its commits only ever write to the log, which it never closes.
+    let app = Process()
+    app.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    app.arguments = [
+        "python3", "-c",
+        """
+        import os, sqlite3, sys
+        db = sqlite3.connect(os.environ['DB'])
+        for line in sys.stdin:
+            db.execute("INSERT INTO tasks (title, status) VALUES (?, 'todo')", (line.strip(),))
+            db.commit()
+        """
+    ]
+    app.environment = ProcessInfo.processInfo.environment.merging(["DB": site.url("Content/tasks.sqlite").path]) {
+        $1
+    }
+    let input = Pipe()
+    app.standardInput = input
+    try app.run()
+    defer { if app.isRunning { app.terminate() } }
+
+    for title in ["First while open", "Second while open"] {
+        // Apart by more than the while the watcher keeps looking at a database just written: the
+        // second commit is seen by its own write to the log.
+        try await Task.sleep(for: .seconds(3))
+        try input.fileHandleForWriting.write(contentsOf: Data((title + "\n").utf8))
+        // Within less than the half minute after which the system writes the log's pages back,
+        // which a watcher that missed the write would see.
+        let board = try await server.waitForPage("/tasks/", containing: title, within: .seconds(15))
+        #expect(board.contains("Walk the log"))
+        #expect(app.isRunning, "the app closed the database: the change came from its exit, not its commit")
+    }
+    try input.fileHandleForWriting.close()
+    app.waitUntilExit()
+    #expect(app.terminationStatus == 0)
 }

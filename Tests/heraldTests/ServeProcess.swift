@@ -80,7 +80,28 @@ final class ServeProcess: Sendable {
     /// Waits until `condition` holds of stdout, up to `limit`.
     func waitForOutput(_ limit: Duration = ServeProcess.patience, _ condition: (String) -> Bool) async throws -> String
     {
-        try await poll(limit) { condition(self.stdout) ? self.stdout : nil }
+        try await explained { try await poll(limit) { condition(self.stdout) ? self.stdout : nil } }
+    }
+
+    /// Waits until the page at `path` contains `text`, up to `limit`; its body.
+    func waitForPage(_ path: String, containing text: String, within limit: Duration = ServeProcess.patience)
+        async throws -> String
+    {
+        try await explained {
+            try await poll(limit) { () async throws -> String? in
+                let body = try await self.get(path).body
+                return body.contains(text) ? body : nil
+            }
+        }
+    }
+
+    /// Runs `wait`; when it gives up, the failure tells what the server printed meanwhile.
+    private func explained<T>(_ wait: () async throws -> T) async throws -> T {
+        do {
+            return try await wait()
+        } catch let failure as ServeFailure {
+            throw ServeFailure(message: "\(failure.message); the server printed:\n\(stdout)\(stderr)")
+        }
     }
 
     /// Sends `signal` and waits for the process to end; its exit status.

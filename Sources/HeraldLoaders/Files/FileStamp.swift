@@ -16,13 +16,17 @@ public struct FileStamp: Hashable, Sendable {
     var changed: Int64
     var logSize: Int64 = -1
     var logNanoseconds = 0
+    /// Which commits of the log a reader sees (`SQLiteSideFile.committedState(of:)`): a commit is
+    /// written to the log before it is published, so the log's size and time alone may move
+    /// before a reader can see what they hold.
+    var logCommits: UInt64 = 0
 
     /// The later of the modification and status change times, in nanoseconds since 1970.
     var latest: Int64 { max(Int64(seconds) &* 1_000_000_000 &+ Int64(nanoseconds), changed) }
 
     public static func == (a: FileStamp, b: FileStamp) -> Bool {
         (a.device, a.inode, a.size, a.seconds, a.nanoseconds) == (b.device, b.inode, b.size, b.seconds, b.nanoseconds)
-            && (a.logSize, a.logNanoseconds) == (b.logSize, b.logNanoseconds)
+            && (a.logSize, a.logNanoseconds, a.logCommits) == (b.logSize, b.logNanoseconds, b.logCommits)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -33,16 +37,19 @@ public struct FileStamp: Hashable, Sendable {
         hasher.combine(nanoseconds)
         hasher.combine(logSize)
         hasher.combine(logNanoseconds)
+        hasher.combine(logCommits)
     }
 
     init(
         device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int, changed: Int64, logSize: Int64,
-        logNanoseconds: Int
+        logNanoseconds: Int, logCommits: UInt64
     ) {
         (self.device, self.inode, self.size, self.seconds, self.nanoseconds) = (
             device, inode, size, seconds, nanoseconds
         )
-        (self.changed, self.logSize, self.logNanoseconds) = (changed, logSize, logNanoseconds)
+        (self.changed, self.logSize, self.logNanoseconds, self.logCommits) = (
+            changed, logSize, logNanoseconds, logCommits
+        )
     }
 
     public init?(path: String) {
@@ -58,6 +65,7 @@ public struct FileStamp: Hashable, Sendable {
         if SQLiteSideFile.isDatabase(path), stat(path + "-wal", &info) == 0 {
             logSize = Int64(info.st_size)
             logNanoseconds = info.st_mtim.tv_sec &* 1_000_000_000 &+ info.st_mtim.tv_nsec
+            logCommits = SQLiteSideFile.committedState(of: path)
         }
     }
 }

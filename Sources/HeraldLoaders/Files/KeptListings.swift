@@ -6,7 +6,7 @@ import HeraldCore
 /// `frame` (herald.yml, the binary, the options); a damaged file is not used. A listing that met a
 /// symbolic link has no folders to check (`SourceResolver`) and is never kept.
 extension DecodedFiles {
-    private static let listingsHeader = Array("herald-listings 1\n".utf8)
+    private static let listingsHeader = Array("herald-listings 2\n".utf8)
 
     /// Takes the listings kept in `bytes` (`keptListings(frame:)`) when they were made under `frame`;
     /// each is used only while its folders are unchanged (`listing(_:_:)`).
@@ -60,6 +60,7 @@ extension DecodedFiles {
                 }
                 writer.write(Int(stamp.logSize))
                 writer.write(stamp.logNanoseconds)
+                writer.write(stamp.logCommits)
             }
             writer.write(UInt64(listing.files.count))
             for file in listing.files {
@@ -79,11 +80,13 @@ extension DecodedFiles {
         for _ in 0..<folderCount {
             guard let path = reader.text(), let device = reader.number(), let inode = reader.number(),
                 let size = reader.integer(), let seconds = reader.integer(), let nanoseconds = reader.integer(),
-                let changed = reader.integer(), let logSize = reader.integer(), let logNanoseconds = reader.integer()
+                let changed = reader.integer(), let logSize = reader.integer(), let logNanoseconds = reader.integer(),
+                let logCommits = reader.number()
             else { return nil }
             folders[path] = FileStamp(
                 device: device, inode: inode, size: Int64(size), seconds: seconds, nanoseconds: nanoseconds,
-                changed: Int64(changed), logSize: Int64(logSize), logNanoseconds: logNanoseconds)
+                changed: Int64(changed), logSize: Int64(logSize), logNanoseconds: logNanoseconds,
+                logCommits: logCommits)
         }
         guard let fileCount = reader.count() else { return nil }
         var files: [SourceFile] = []
