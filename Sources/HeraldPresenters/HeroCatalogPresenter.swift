@@ -309,6 +309,7 @@ public final class HeroCatalogPresenter: Sendable {
         addFacts(index, to: &facts, links: links)
         view["hero"] = .map(facts)
         view["sections"] = sections
+        view["neighbours_label"] = .string(context.neighboursLabel)
         view["previous"] = index > 0 ? neighbour(index - 1, links: links) : nil
         view["next"] = index + 1 < heroes.count ? neighbour(index + 1, links: links) : nil
         return .map(view)

@@ -66,6 +66,10 @@ public struct SiteContext: Sendable {
 
     /// What an empty catalog says.
     var noHeroesYet: String { callsRecordsHeroes ? "No heroes yet." : "Nothing in \(heroesTitle) yet." }
+    /// What a screen reader calls the links to a detail page's neighbours.
+    var neighboursLabel: String {
+        callsRecordsHeroes ? "Previous and next hero" : "Previous and next in \(heroesTitle)"
+    }
 
     public init(
         title: String, language: String, baseURL: String, timeZone: TimeZone, now: Date,

@@ -217,8 +217,10 @@ private func build(
     #expect(catalog.contains("placeholder=\"Name, type…\""))
     #expect(try site.read("Output/pokemon/type/electric/index.html").contains("<p class=\"lead\">2 in this group.</p>"))
     #expect(home.contains("<meta name=\"description\" content=\"Pokémon of Pokédex.\""))
+    let detail = try site.read("Output/pokemon/pikachu/index.html")
+    #expect(detail.contains("<nav class=\"prev-next\" aria-label=\"Previous and next in Pokémon\">"))
     // Nothing a reader sees calls them heroes (the markup's class names may).
-    for page in [home, catalog, try site.read("Output/pokemon/type/fire/index.html")] {
+    for page in [home, catalog, detail, try site.read("Output/pokemon/type/fire/index.html")] {
         let text = page.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
         #expect(!text.localizedCaseInsensitiveContains("hero"), "\(text)")
     }
