@@ -379,7 +379,8 @@ public final class HeroCatalogPresenter: Sendable {
     /// The search index, kept small because 20,000 heroes make one file: per hero its name, its
     /// slug (the page's link is `link_before` + slug + `link_after`, from the site root), which of
     /// the shared `summaries` (publisher · alignment) it has, and the rest of what a query is
-    /// matched against (real name, aliases, tags) without repeating the name or the summary.
+    /// matched against (real name, aliases, tags, the card's facts), each text once and never the
+    /// name again.
     public func searchIndex() -> TemplateValue {
         // The link of a placeholder slug, cut where the slug goes: the route's shape stays the
         // presenter's, the script only joins the pieces.
@@ -397,8 +398,10 @@ public final class HeroCatalogPresenter: Sendable {
                     summaryNumbers[summary] = summaries.count - 1
                     return summaries.count - 1
                 }()
-            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags + cardFactTexts(index)).joined(
-                separator: " ")
+            // A card fact is often a tag too (a Pokémon's type): each text once.
+            var seen: Set<String> = [hero.name]
+            let extra = ([hero.fullName].compactMap { $0 } + hero.aliases + hero.tags + cardFactTexts(index))
+                .filter { seen.insert($0).inserted }.joined(separator: " ")
             return [
                 "name": .string(hero.name), "slug": .string(hero.slug), "summary": .int(number),
                 "extra": .string(extra), "last": .bool(index == heroes.count - 1)

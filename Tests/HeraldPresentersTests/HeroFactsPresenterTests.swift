@@ -158,3 +158,16 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
     #expect(facts[0]["text"]?.string == "A *red* giant <script>x</script>")
     #expect(facts[1]["html"] == .null && facts[1]["text"]?.string == "*plain*")
 }
+
+@Test func theSearchIndexHoldsEachTextOfAHeroOnce() throws {
+    // A Pokédex maps its types to the tags and shows them on the card; its full name is its name.
+    var hero = Hero(id: "pikachu", slug: "pikachu", name: "Pikachu", location: here)
+    hero.fullName = "Pikachu"
+    hero.tags = ["Electric", "Mouse"]
+    hero.facts = [.list([DataNode(.string("Electric"))])]
+    let presenter = HeroCatalogPresenter(
+        heroes: [hero], groupBy: [], perPage: 48, facts: [RecordFact(name: "type")], card: [.fact(0)],
+        context: try context())
+    let entry = try #require(presenter.searchIndex()["heroes"]?.list?.first)
+    #expect(entry["extra"]?.string == "Electric Mouse")
+}
