@@ -50,7 +50,7 @@ public struct HeroesConfig: Sendable {
     static let keys =
         SourceConfig.keys + [
             "fields", "facts", "card", "group_by", "sort", "per_page", "search", "image_base", "stats", "title", "path",
-            "join"
+            "join", "where"
         ]
     static let groupKeys = ["field", "path", "label"]
 
@@ -73,6 +73,7 @@ public struct HeroesConfig: Sendable {
             }
         }
         rules.facts = FactsConfig.read(&reader, in: section, sectionName: "heroes", mapped: &rules.mapped)
+        rules.filter = RecordFilterConfig.read(&reader, in: section, sectionName: "heroes", mapped: &rules.mapped)
         rules.imageBase = imageBase(&reader, in: section, source: source)
         let groupBy = groupBy(&reader, in: section, facts: rules.facts)
         let card = HeroFactsConfig.card(&reader, in: section, facts: rules.facts)

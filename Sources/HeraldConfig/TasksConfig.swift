@@ -20,7 +20,7 @@ public struct TasksConfig: Sendable {
     }
 
     static let keys =
-        SourceConfig.keys + ["columns", "fields", "status_map", "facts", "card", "join"] + BoardConfig.keys
+        SourceConfig.keys + ["columns", "fields", "status_map", "facts", "card", "join", "where"] + BoardConfig.keys
 
     static func read(_ reader: inout ConfigReader, in root: DataMap, timeZone: TimeZone) -> TasksConfig? {
         guard let section = reader.map("tasks", in: root) else { return nil }
@@ -37,6 +37,7 @@ public struct TasksConfig: Sendable {
             }
         }
         rules.facts = FactsConfig.read(&reader, in: section, sectionName: "tasks", mapped: &rules.mapped)
+        rules.filter = RecordFilterConfig.read(&reader, in: section, sectionName: "tasks", mapped: &rules.mapped)
         let card = FactsConfig.card(&reader, in: section, sectionName: "tasks", facts: rules.facts)
         let joins = JoinConfig.read(&reader, in: section, sectionName: "tasks")
         rules.statusMap = statusMap(&reader, in: section, columns: rules.columns)

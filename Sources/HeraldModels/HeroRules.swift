@@ -53,6 +53,8 @@ public struct HeroRules: Sendable {
     public var recordsKept: Bool { keepsRecords || mapped.count > MappedPath.foundLimit }
     /// What relative image paths point into; nil: the site itself.
     public var imageBase: ImageBase?
+    /// What a record must hold to become a hero (`where:`); the loader leaves out the others.
+    public var filter = RecordFilter()
 
     public init(fields: [HeroField: String] = [:], statFields: [String] = [], facts: [RecordFact] = []) {
         self.fields = fields

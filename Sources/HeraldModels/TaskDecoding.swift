@@ -37,6 +37,7 @@ extension TaskItem {
                     at: record.location,
                     "a task must be a map of fields, found \(record.fields.value.kindName)"))
         }
+        if !rules.filter.isEmpty, try !rules.filter.admits(record) { return nil }
         var reader = FieldReader(record, kind: "task")
         reader.tracksConsumed = keepsFields
         let explicitID = reader.text(rules.paths(for: .id))

@@ -83,6 +83,9 @@ public struct TaskRules: Sendable {
     private(set) var factPaths: [FieldPaths] = []
     /// Every path the config names, for the warning about a path no record has.
     public var mapped: [MappedPath] = []
+    /// What a record must hold to become a task (`where:`); the others are left out, as a status
+    /// mapped to ~ is.
+    public var filter = RecordFilter()
 
     public static let defaultColumns = ["todo", "doing", "done"]
 

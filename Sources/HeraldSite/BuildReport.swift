@@ -27,7 +27,7 @@ public struct BuildReport: Sendable, Codable {
     public var phases: [Phase] = []
     /// How each URL source was obtained: fresh, revalidated, downloaded, stale or offline.
     public var sources: [RemoteFetcher.Report] = []
-    /// What each source's records became: made into models, dropped by `status_map`, or refused.
+    /// What each source's records became: made into models, dropped by `where:`, `status_map` or `h:1`, or refused.
     public var records: [SourceTally] = []
     public var seconds = 0.0
 

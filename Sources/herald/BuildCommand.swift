@@ -141,11 +141,11 @@ struct BuildCommand: ParsableCommand {
             + "\(report.removed.groupedByThousands) removed\(warnings)) in \(String(format: "%.2f", report.seconds)) s"
     }
 
-    /// `Content/vault: 212 records: 180 made, 32 dropped by status_map`
+    /// `Content/vault: 212 records: 180 made, 32 dropped (where:, status_map: ~, h:1)`
     static func describe(_ tally: SourceTally) -> String {
         let refused = tally.records - tally.made - tally.dropped
         return "\(tally.source): \(tally.records.groupedByThousands) record\(tally.records == 1 ? "" : "s"): "
-            + "\(tally.made.groupedByThousands) made, \(tally.dropped.groupedByThousands) dropped by status_map"
+            + "\(tally.made.groupedByThousands) made, \(tally.dropped.groupedByThousands) dropped (where:, status_map: ~, h:1)"
             + (refused > 0 ? ", \(refused.groupedByThousands) with errors" : "")
             + (tally.comments > 0
                 ? "; \(tally.comments.groupedByThousands) comment line\(tally.comments == 1 ? "" : "s") skipped" : "")

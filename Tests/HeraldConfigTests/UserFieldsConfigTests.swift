@@ -147,3 +147,38 @@ private func errors(_ yaml: String) -> [String] {
                 "herald.yml:5:10: error: 'tasks.join.owner' needs 'on:', the key path in each record whose value picks the joined record"
             ])
 }
+
+@Test func whereReadsAValueAListOrNotOfEitherPerKeyPath() throws {
+    let heroes = try parse(
+        """
+        heroes:
+          source: Content/issues.json
+          where: {pull_request: null, 'labels.*.name': [bug, p1], closed: {not: true}, milestone: {not: null}}
+        """)
+    let conditions = heroes.rules.filter.conditions
+    #expect(conditions.map(\.path) == ["pull_request", "labels.*.name", "closed", "milestone"])
+    #expect(conditions.map(\.negated) == [false, false, true, true])
+    #expect(conditions.map(\.values.count) == [1, 2, 1, 1])
+    #expect(heroes.rules.filter.location == SourceLocation(file: "herald.yml", line: 3, column: 10))
+    // Only a path every kept record must have can be a path no record has.
+    #expect(heroes.rules.mapped.map(\.setting) == ["heroes.where.labels.*.name", "heroes.where.milestone"])
+}
+
+@Test func aWhereValueThatIsNoValueIsAnErrorAtIt() {
+    #expect(
+        errors(
+            """
+            tasks:
+              source: Content/tasks.json
+              where: {kind: {is: bug}, state: [], owner: [{login: ana}], 'a..b': 1}
+            heroes:
+              source: Content/heroes.json
+              where: [kind]
+            """) == [
+                "herald.yml:3:17: error: 'tasks.where.kind' takes a value, a list of values or 'not:' one of those, found a map",
+                "herald.yml:3:35: error: 'tasks.where.state' needs at least one value to match, found an empty list",
+                "herald.yml:3:47: error: 'tasks.where.owner' matches a text, a number, true, false or null (or a list of them), found a map",
+                "herald.yml:3:62: error: 'tasks.where' takes key paths such as 'labels.*.name', found 'a..b'",
+                "herald.yml:6:10: error: 'where' must be a map of settings, found a list"
+            ])
+}

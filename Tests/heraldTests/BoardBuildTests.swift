@@ -111,7 +111,8 @@ private func board(_ keys: String) throws -> TemporarySite {
     let built = try await site.herald(["build", "--report", "report.json", "--verbose"])
     #expect(built.status == 0, "\(built.stderr)")
     #expect(
-        built.output.contains("Content/todo.txt: 3 records: 2 made, 1 dropped by status_map; 3 comment lines skipped"),
+        built.output.contains(
+            "Content/todo.txt: 3 records: 2 made, 1 dropped (where:, status_map: ~, h:1); 3 comment lines skipped"),
         "\(built.output)")
     let report = try JSONSerialization.jsonObject(with: Data(site.read("report.json").utf8)) as? [String: Any]
     let records = try #require((report?["records"] as? [[String: Any]])?.first)
@@ -123,5 +124,7 @@ private func board(_ keys: String) throws -> TemporarySite {
             + "  status_map: {later: ~}\n")
     let plain = try await site.herald(["build", "--verbose"])
     #expect(plain.status == 0, "\(plain.stderr)")
-    #expect(plain.output.contains("Content/todo.txt: 6 records: 5 made, 1 dropped by status_map\n"), "\(plain.output)")
+    #expect(
+        plain.output.contains("Content/todo.txt: 6 records: 5 made, 1 dropped (where:, status_map: ~, h:1)\n"),
+        "\(plain.output)")
 }

@@ -59,8 +59,9 @@ private func done(_ id: String, now: String, in site: TemporarySite) async throw
     // The README's GitHub example, as a user would start from it.
     let site = try TemporarySite(["herald.yml": try readmeGitHubConfig(source: "Content/issues.json")])
     try site.write("Content/issues.json", Data(answer.utf8))
+    // The answer's 30 records but its 9 pull requests, which the example leaves out.
     let listed = try await tasks(in: site)
-    #expect(listed.count == 30)
+    #expect(listed.count == 21)
     #expect(try await done("3036", now: "2026-11-21T10:00:00Z", in: site).first?.hasPrefix("Done 3036: ") == true)
 
     // In the one-line answer, issue 3036's own state and closed_at are the first after its number.

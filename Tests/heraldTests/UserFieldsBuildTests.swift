@@ -215,22 +215,10 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
 
 @Test func githubIssuesAsACatalogTakeEveryLabelAndAssignee() async throws {
     let site = try TemporarySite([
-        "herald.yml": """
-        heroes:
-          source: Content/issues.json
-          title: Issues
-          path: issues
-          fields: {id: number, name: title, biography: body, tags: labels.*.name}
-          facts:
-            state: State
-            milestone: {from: milestone.title, label: Milestone}
-            assignees: {from: assignees.*.login, label: Assignees}
-            url: {from: html_url, label: On GitHub}
-          card: [state, milestone]
-          group_by: [{field: tags, path: label, label: Labels}, milestone]
-          sort: -id
-
-        """,
+        // The README's example, its URL swapped for the file.
+        "herald.yml": try ReadmeExamples.replacingSource(
+            in: ReadmeExamples.config(startingWith: "heroes:\n  source: https://api.github.com/"),
+            with: "Content/issues.json"),
         "Content/issues.json": """
         [
           {"number": 9, "title": "Crash on start", "body": "It *crashes*.", "state": "open",
@@ -238,11 +226,15 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
            "assignees": [{"login": "ana"}, {"login": "bo"}], "milestone": {"title": "v1"}},
           {"number": 10, "title": "Dark mode", "body": null, "state": "closed",
            "html_url": "https://github.com/o/r/issues/10", "labels": [{"name": "feature"}],
-           "assignees": [], "milestone": null}
+           "assignees": [], "milestone": null},
+          {"number": 11, "title": "Add dark mode", "body": "Fixes #10.", "state": "open",
+           "html_url": "https://github.com/o/r/pull/11", "labels": [], "assignees": [], "milestone": null,
+           "pull_request": {"url": "https://api.github.com/repos/o/r/pulls/11", "html_url": "https://github.com/o/r/pull/11"}}
         ]
         """
     ])
     let output = try await buildStrict(site)
+    // The pull request is left out: GitHub lists it among the issues.
     #expect(heroOrder(try #require(output.text("issues/index.html"))) == ["dark-mode", "crash-on-start"])
     let crash = try #require(output.text("issues/crash-on-start/index.html"))
     #expect(
@@ -373,6 +365,7 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
         tasks:
           source: Content/trello.json
           root: cards
+          where: {closed: false}
           columns: [todo, doing, done]
           status_map: {"To Do": todo, Doing: doing, Done: done}
           fields: {title: name, notes: desc, status: list.name, due: due, tags: labels.*.name,
@@ -388,10 +381,13 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
          "members": [{"id": "m1", "fullName": "Maren Holt"}, {"id": "m2", "fullName": "Ravi Iyer"}],
          "cards": [
           {"id": "c1", "name": "Write the launch post", "desc": "", "idList": "l1", "due": null,
-           "labels": [{"name": "Marketing"}], "idMembers": ["m1"]},
+           "labels": [{"name": "Marketing"}], "idMembers": ["m1"], "closed": false},
           {"id": "c2", "name": "Fix the signup bug", "desc": "", "idList": "l2", "due": null,
-           "labels": [{"name": "Bug"}], "idMembers": ["m2", "gone", "m1"]},
-          {"id": "c3", "name": "Pick a date", "desc": "", "idList": "l3", "due": null, "labels": [], "idMembers": []}
+           "labels": [{"name": "Bug"}], "idMembers": ["m2", "gone", "m1"], "closed": false},
+          {"id": "c3", "name": "Pick a date", "desc": "", "idList": "l3", "due": null, "labels": [], "idMembers": [],
+           "closed": false},
+          {"id": "c4", "name": "Old idea, archived", "desc": "", "idList": "l1", "due": null, "labels": [],
+           "idMembers": [], "closed": true}
          ]}
         """
     ])
@@ -407,4 +403,63 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
         let cards = try #require(columns.first { $0.hasPrefix(column + "\"") })
         #expect(cards.contains(title), "\(column)")
     }
+    // An archived card is left out, as Trello leaves it off the board.
+    #expect(!board.contains("Old idea, archived") && !report.contains("Old idea, archived"))
+}
+
+@Test func whereKeepsOnlyTheRecordsThatHoldItsValues() async throws {
+    let site = try TemporarySite([
+        "herald.yml": """
+        heroes:
+          source: Content/people.json
+          where: {kind: [hero, antihero], pull_request: null, score: {not: 2}, 'labels.*.name': {not: wontfix}}
+
+        """,
+        "Content/people.json": """
+        [
+          {"name": "Ada", "kind": "hero", "labels": [{"name": "bug"}]},
+          {"name": "Bram", "kind": "villain"},
+          {"name": "Cy", "kind": "hero", "pull_request": {"url": "https://example.org/pull/3"}},
+          {"name": "Dot", "kind": "Hero"},
+          {"name": "Eve", "kind": "antihero", "score": "3"},
+          {"name": "Fay", "kind": "hero", "score": 2.0},
+          {"name": "Gil", "kind": "hero", "labels": [{"name": "wontfix"}, {"name": "bug"}]},
+          {"name": "Hal", "kind": "hero", "pull_request": null, "labels": []}
+        ]
+        """
+    ])
+    let output = try await buildStrict(site)
+    let kept = ["ada", "eve", "hal"]
+    for slug in ["ada", "bram", "cy", "dot", "eve", "fay", "gil", "hal"] {
+        #expect(output.files.contains("heroes/\(slug)/index.html") == kept.contains(slug), "\(slug)")
+    }
+    #expect(try #require(output.text("heroes/index.html")).contains("3 heroes"))
+    // Left out by the user: counted as dropped, never as a problem.
+    let verbose = try await site.herald(["build", "--verbose"])
+    #expect(
+        verbose.output.contains("Content/people.json: 8 records: 3 made, 5 dropped (where:, status_map: ~, h:1)"),
+        "\(verbose.output)")
+}
+
+@Test func aWhereThatLeavesNoRecordIsAWarningAndAPathIntoAListAnError() async throws {
+    let site = try TemporarySite([
+        "herald.yml": "heroes:\n  source: Content/people.json\n  where: {kind: heroes}\n",
+        "Content/people.json":
+            #"[{"name": "Ada", "kind": "hero", "labels": [{"name": "bug"}]}, {"name": "Bo", "kind": "hero"}]"#
+    ])
+    let build = try await site.herald(["build"])
+    #expect(build.status == 0, "\(build.stderr)")
+    #expect(
+        build.stderr.contains(
+            "herald.yml:3:10: warning: 'heroes.where' leaves no hero: none of the 2 records of 'Content/people.json' meets it"
+        ), "\(build.stderr)")
+    #expect(try await site.herald(["build", "--strict"]).status != 0)
+
+    try site.write("herald.yml", "heroes:\n  source: Content/people.json\n  where: {labels.name: bug}\n")
+    let intoList = try await site.herald(["build"])
+    #expect(intoList.status != 0)
+    #expect(
+        intoList.stderr.contains(
+            "Content/people.json:1:44: error: 'heroes.where.labels.name' reads 'labels.name': 'labels' is a list: "
+                + "write 'labels.*.name' for every item, or 'labels.0.name' for the first"), "\(intoList.stderr)")
 }

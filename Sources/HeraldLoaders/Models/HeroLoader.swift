@@ -8,10 +8,18 @@ extension SourceLoader where Model == Hero {
     public init(records: RecordLoader, spec: SourceSpec, rules: HeroRules) {
         self.init(
             records: records, spec: spec,
-            decode: { record, log throws(DiagnosticError) in try Hero.decode(record, rules: rules, log: log) },
-            check: { models, problems, log throws(DiagnosticError) in
+            decode: { record, log throws(DiagnosticError) in
+                if !rules.filter.isEmpty, try !rules.filter.admits(record) { return nil }
+                return try Hero.decode(record, rules: rules, log: log)
+            },
+            check: { models, problems, records, log throws(DiagnosticError) in
                 let heroes = try slugged((models, problems), kind: "hero", remedy: Self.slugRemedy)
                 log.add(Self.unfound(rules, in: heroes))
+                if heroes.isEmpty,
+                    let warning = rules.filter.leftOutEveryRecord(records, kind: "hero", source: spec.path)
+                {
+                    log.add([warning])
+                }
                 return heroes
             },
             checksSlugs: true)

@@ -11,8 +11,10 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     public let log = DiagnosticLog()
     private let counter = SourceCounter()
     private let decode: @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?
+    /// Checks the models of all records together; `records` is how many records were read.
     private let check:
-        @Sendable (_ models: [Model], _ problems: [Diagnostic], _ log: DiagnosticLog) throws(DiagnosticError) -> [Model]
+        @Sendable (_ models: [Model], _ problems: [Diagnostic], _ records: Int, _ log: DiagnosticLog)
+            throws(DiagnosticError) -> [Model]
     public let checksSlugs: Bool
     /// Other sources' records merged into each record before it is decoded.
     public var joins: [JoinSpec] = []
@@ -22,7 +24,7 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
     init(
         records: RecordLoader, spec: SourceSpec,
         decode: @escaping @Sendable (Record, DiagnosticLog) throws(DiagnosticError) -> Model?,
-        check: @escaping @Sendable ([Model], [Diagnostic], DiagnosticLog) throws(DiagnosticError) -> [Model],
+        check: @escaping @Sendable ([Model], [Diagnostic], Int, DiagnosticLog) throws(DiagnosticError) -> [Model],
         checksSlugs: Bool = false
     ) {
         self.records = records
@@ -68,7 +70,7 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
         guard !joins.isEmpty else {
             let (models, problems) = try records.decode(
                 spec, prepare: prepare, comments: counter.count(comments:), kept: counter.count(records:made:), counted)
-            return try check(models, problems, log)
+            return try check(models, problems, counter.records, log)
         }
         let tables = try joinTables()
         // A model kept from an earlier build knows nothing of a joined file that changed since.
@@ -80,7 +82,7 @@ public struct SourceLoader<Model: Sendable>: ModelLoader {
             for table in tables { merged = try table.merge(into: merged) }
             return try counted(merged)
         }
-        return try check(models, problems, log)
+        return try check(models, problems, counter.records, log)
     }
 
     /// Every join's records, the problems of all of them together.

@@ -9,7 +9,7 @@ public struct SourceTally: Sendable, Codable, Equatable {
     public var records: Int
     /// Models made from them.
     public var made: Int
-    /// Records `status_map` dropped with `~`.
+    /// Records the user left out: by `where:`, a status mapped to `~`, `h:1`.
     public var dropped: Int
     /// Lines skipped as comments (todo.txt with `comments:`), which are no records.
     public var comments: Int = 0
@@ -44,6 +44,9 @@ final class SourceCounter: Sendable {
             counts.dropped += records - made
         }
     }
+
+    /// Records counted since the last `reset()`.
+    var records: Int { counts.withLock { $0.records } }
 
     func tally(of source: String) -> SourceTally {
         let counts = counts.withLock { $0 }
