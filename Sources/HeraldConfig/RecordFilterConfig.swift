@@ -2,7 +2,7 @@ import HeraldCore
 import HeraldModels
 
 /// `where:` of `tasks:` and `heroes:`: a key path per entry and the value it must hold, a list of
-/// values it may hold, or `not:` either (`where: {pull_request: null, state: {not: draft}}`).
+/// values it may hold, or `not:` either (`where: {pull_request.html_url: null, state: {not: draft}}`).
 enum RecordFilterConfig {
     static func read(
         _ reader: inout ConfigReader, in section: DataMap, sectionName: String, mapped: inout [MappedPath]

@@ -361,20 +361,8 @@ private func buildStrict(_ site: TemporarySite, sourceLocation: SourceLocation =
 // ids, which joins the list of their records.
 @Test func aTrelloExportJoinsItsListsAndEveryMemberFromTheSameFile() async throws {
     let site = try TemporarySite([
-        "herald.yml": """
-        tasks:
-          source: Content/trello.json
-          root: cards
-          where: {closed: false}
-          columns: [todo, doing, done]
-          status_map: {"To Do": todo, Doing: doing, Done: done}
-          fields: {title: name, notes: desc, status: list.name, due: due, tags: labels.*.name,
-                   assignee: people.*.fullName}
-          join:
-            list: {source: Content/trello.json, root: lists, on: idList, key: id}
-            people: {source: Content/trello.json, root: members, on: idMembers, key: id}
-
-        """,
+        // The README's example as written.
+        "herald.yml": try ReadmeExamples.config(startingWith: "tasks:\n  source: Content/trello.json\n"),
         "Content/trello.json": """
         {"id": "b1", "name": "Launch",
          "lists": [{"id": "l1", "name": "To Do"}, {"id": "l2", "name": "Doing"}, {"id": "l3", "name": "Done"}],
