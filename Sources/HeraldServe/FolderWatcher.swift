@@ -62,6 +62,8 @@ private final class Inotify {
     private var logStamps: [String: FileStamp?] = [:]
     /// When each database's log was last written: for a while after, its stamp is looked at again.
     private var recentLogs: [String: ContinuousClock.Instant] = [:]
+    /// When the recent logs' databases were last looked at again.
+    private var lastLook = ContinuousClock.now
     /// How long after its log was written a database is looked at again, for a commit published
     /// after its last write (a writer the machine set aside between the two).
     private static let publishingLimit = Duration.seconds(2)
@@ -102,7 +104,8 @@ private final class Inotify {
         var lastEvent: ContinuousClock.Instant?
         while !stopped() {
             var target = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            // Idle, wake now and then to see whether the server is stopping.
+            // Idle, wake now and then to see whether the server is stopping, and often while a
+            // database's log was just written.
             let timeout =
                 burst != nil
                 ? FolderWatcher.quietMilliseconds : recentLogs.isEmpty ? 250 : Self.publishingCheckMilliseconds
@@ -112,7 +115,10 @@ private final class Inotify {
                 return
             }
             // Read after the events are recorded: a rebuild that starts later takes their paths.
-            if ready > 0 ? readEvents() : burst == nil && lookAgainAtRecentLogs() {
+            let relevant = ready > 0 && readEvents()
+            // Recent logs are looked at on any turn, not only an idle one: other files' writes may
+            // keep waking the loop.
+            if relevant || burst == nil && lookAgainAtRecentLogs() {
                 lastEvent = ContinuousClock.now
                 if burst == nil { burst = lastEvent }
             }
@@ -128,6 +134,10 @@ private final class Inotify {
     /// published after the log's last event); databases written longer ago are let go.
     private func lookAgainAtRecentLogs() -> Bool {
         let now = ContinuousClock.now
+        guard !recentLogs.isEmpty, now - lastLook >= .milliseconds(Int(Self.publishingCheckMilliseconds)) else {
+            return false
+        }
+        lastLook = now
         recentLogs = recentLogs.filter { now - $0.value < Self.publishingLimit }
         var moved = false
         for database in recentLogs.keys where stampMoved(database) { moved = true }
