@@ -126,6 +126,13 @@ struct TaskSnapshot: Sendable {
         }
         let here = SourceLocation(file: file.displayPath)
         guard let first = matches.first else {
+            if let (line, omission) = leftOutRecord(withID: wanted) {
+                throw DiagnosticError(
+                    .error(
+                        at: SourceLocation(file: file.displayPath, line: line, column: 1),
+                        "no task has the ID '\(wanted)': the record with it is not on the board, as \(omission.reason)")
+                )
+            }
             throw DiagnosticError(.error(at: here, "no task has the ID '\(wanted)'; herald tasks list shows the IDs"))
         }
         guard matches.count == 1 else {
@@ -142,6 +149,19 @@ struct TaskSnapshot: Sendable {
         if entry.isDerived, entry.ambiguous { throw try ambiguity(of: first) }
         return EditTarget(
             task: try task(first), record: try record(at: entry.recordIndex, of: entry), index: entry.recordIndex)
+    }
+
+    /// The line of the first record whose own ID is `id` but which the user's settings leave off
+    /// the board, and the setting: looked for only once no task has the ID.
+    private func leftOutRecord(withID id: String) -> (line: Int, omission: TaskItem.Omission)? {
+        let tasksRecords = Set(tasks.map(\.recordIndex))
+        for index in records.indices where !tasksRecords.contains(index) {
+            guard let record = try? record(at: index, of: nil),
+                let (ownID, omission) = TaskItem.omission(of: record, rules: rules), ownID == id
+            else { continue }
+            return (records[index].line, omission)
+        }
+        return nil
     }
 
     /// The error for a task that another task of the file is alike in every field: its ID tells

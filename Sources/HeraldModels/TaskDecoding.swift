@@ -2,9 +2,9 @@ import Foundation
 import HeraldCore
 
 extension TaskItem {
-    /// Reads a task from `record`; nil when `status_map` drops it. Throws every problem the
-    /// record has at once, except for a dropped record: the user asked not to see it, so its
-    /// other fields are not held against the build.
+    /// Reads a task from `record`; nil when the user's settings leave it out (`Omission`).
+    /// Throws every problem the record has at once, except for a record left out: the user asked
+    /// not to see it, so its other fields are not held against the build.
     ///
     /// The id is the `id` field, else the ID the format derived (`TaskID`), else the record's line.
     /// Warnings (a link left out) go to `log`.
@@ -14,30 +14,74 @@ extension TaskItem {
         _ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
         keepsFields: Bool = true
     ) throws(DiagnosticError) -> TaskItem? {
-        try decoding(record, rules: rules, log: log, keepsFields: keepsFields) { $0 }
+        try decoding(record, rules: rules, log: log, keepsFields: keepsFields) { $0 }.kept
     }
 
-    /// The ID `decode` gives the task of `record`, and whether it was derived; nil when
-    /// `status_map` drops it. For a reader that checks every record of a file and keeps only
+    /// The ID `decode` gives the task of `record`, and whether it was derived; nil when it is
+    /// left out. For a reader that checks every record of a file and keeps only
     /// their IDs: the task is read as `decode` reads it, but not copied out.
     public static func decodedID(_ record: Record, rules: TaskRules) throws(DiagnosticError) -> (
         id: String, isDerived: Bool
     )? {
-        try decoding(record, rules: rules, log: nil, keepsFields: false) { ($0.id, $0.idIsDerived) }
+        try decoding(record, rules: rules, log: nil, keepsFields: false) { ($0.id, $0.idIsDerived) }.kept
+    }
+
+    /// Why the user's settings leave `record` off the board, with the ID it gives itself (nil
+    /// without one); nil when it is a task, or cannot be read as one. For an editor asked for
+    /// a task by an ID that only such a record has.
+    public static func omission(of record: Record, rules: TaskRules) -> (id: String?, omission: Omission)? {
+        guard
+            case .leftOut(let omission, let id)? = try? decoding(
+                record, rules: rules, log: nil, keepsFields: false, { _ in })
+        else { return nil }
+        return (id, omission)
+    }
+
+    /// What the user asked to leave off the board: such a record is not held against the build.
+    public enum Omission: Sendable {
+        /// `where:` does not keep it.
+        case filtered
+        /// `h:1` (or the field mapped to `hidden`) hides it.
+        case hidden
+        /// Its status maps to `~` in `status_map`.
+        case dropped
+
+        /// The setting that leaves the record out, as a person would name it.
+        public var reason: String {
+            switch self {
+            case .filtered: "the where: of tasks: in herald.yml leaves it out"
+            case .hidden: "it is marked hidden (h:1, or the field mapped to hidden)"
+            case .dropped: "its status maps to ~ in status_map"
+            }
+        }
+    }
+
+    /// A task read, or the setting that left its record out.
+    private enum Outcome<Kept> {
+        case task(Kept)
+        case leftOut(Omission, id: String?)
+
+        var kept: Kept? {
+            guard case .task(let kept) = self else { return nil }
+            return kept
+        }
     }
 
     /// `decode`, handing the task to `finish` for what the caller keeps of it.
     private static func decoding<Kept>(
         _ record: Record, rules: TaskRules, log: DiagnosticLog?, keepsFields: Bool,
         _ finish: (TaskItem) -> Kept
-    ) throws(DiagnosticError) -> Kept? {
+    ) throws(DiagnosticError) -> Outcome<Kept> {
         guard case .map = record.fields.value else {
             throw DiagnosticError(
                 .error(
                     at: record.location,
                     "a task must be a map of fields, found \(record.fields.value.kindName)"))
         }
-        if !rules.filter.isEmpty, try !rules.filter.admits(record) { return nil }
+        if !rules.filter.isEmpty, try !rules.filter.admits(record) {
+            var reader = FieldReader(record, kind: "task")
+            return .leftOut(.filtered, id: reader.text(rules.paths(for: .id)))
+        }
         var reader = FieldReader(record, kind: "task")
         reader.tracksConsumed = keepsFields
         let explicitID = reader.text(rules.paths(for: .id))
@@ -50,11 +94,13 @@ extension TaskItem {
         }
 
         // `h:1`: the user hides the task; like a status mapped to ~, it is not held against the build.
-        if reader.flag(rules.paths(for: .hidden), acceptsX: false)?.value == true { return nil }
+        if reader.flag(rules.paths(for: .hidden), acceptsX: false)?.value == true {
+            return .leftOut(.hidden, id: explicitID)
+        }
         let completedAt = reader.day(rules.paths(for: .completedAt), name: "completion date", in: rules.timeZone)
         let flag = reader.flag(rules.paths(for: .completed), acceptsX: true)
         guard let (status, completed) = placement(&reader, rules: rules, flag: flag?.value, completedAt: completedAt)
-        else { return nil }
+        else { return .leftOut(.dropped, id: explicitID) }
 
         var task = TaskItem(
             id: explicitID ?? record.derivedID ?? String(record.location.line), title: title ?? "",
@@ -70,7 +116,7 @@ extension TaskItem {
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)
-        return finish(task)
+        return .task(finish(task))
     }
 
     /// The fields of a task besides its name and place: notes, dates, people, links, chips and

@@ -85,6 +85,45 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
     #expect(usage.status == 2)
 }
 
+@Test func tasksDoneOnARecordLeftOffTheBoardNamesTheSettingThatLeftItOut() async throws {
+    let tasks = """
+        [{"id": 7, "title": "Open", "state": "open"},
+         {"id": 8, "title": "Closed", "state": "closed"},
+         {"id": 9, "title": "Parked", "state": "open", "status": "parked"},
+         {"id": 10, "title": "Hidden", "state": "open", "hidden": true}]
+
+        """
+    let site = try TemporarySite([
+        "herald.yml": "tasks:\n  source: Content/tasks.json\n  where: {state: open}\n  status_map: {parked: ~}\n",
+        "Content/tasks.json": tasks
+    ])
+    let cases = [
+        (
+            "8",
+            "Content/tasks.json:2:1: error: no task has the ID '8': the record with it is not on the board, as the where: "
+                + "of tasks: in herald.yml leaves it out\n"
+        ),
+        (
+            "9",
+            "Content/tasks.json:3:1: error: no task has the ID '9': the record with it is not on the board, as its status "
+                + "maps to ~ in status_map\n"
+        ),
+        (
+            "10",
+            "Content/tasks.json:4:1: error: no task has the ID '10': the record with it is not on the board, as it is "
+                + "marked hidden (h:1, or the field mapped to hidden)\n"
+        ),
+        ("11", "Content/tasks.json: error: no task has the ID '11'; herald tasks list shows the IDs\n")
+    ]
+    for (id, message) in cases {
+        let result = try await CLI.run(["tasks", "done", id], in: site.folder)
+        #expect(result.status == 1, "\(id)")
+        #expect(result.stderr == message, "\(id)")
+    }
+    #expect(try await CLI.run(["tasks", "done", "7"], in: site.folder).status == 0)
+    #expect(try site.read("Content/tasks.json") != tasks)
+}
+
 @Test func anAmbiguousPrefixListsTheCandidatesAndExits1() async throws {
     // Seventeen tasks have sixteen possible first hex digits, so two of them share one.
     let text = (1...17).map { "Task number \($0)\n" }.joined()
