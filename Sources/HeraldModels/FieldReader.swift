@@ -283,4 +283,10 @@ struct FieldReader {
         guard case .map(let fields) = record.fields.value else { return DataMap() }
         return fields.removing(Set(consumed))
     }
+
+    /// The keys of `extra`, without making it.
+    var unconsumedKeys: [String] {
+        guard case .map(let fields) = record.fields.value else { return [] }
+        return fields.keys.filter { !consumed.contains($0) }
+    }
 }

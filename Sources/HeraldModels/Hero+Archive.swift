@@ -19,7 +19,7 @@ extension Hero {
             writer.write(trait.text)
         }
         for list in [aliases, affiliations, images, tags] { writer.write(list) }
-        extra.archive(into: &writer)
+        writer.write(unmappedKeys)
         writer.write(UInt64(facts.count))
         for fact in facts { DataNode(fact).archive(into: &writer) }
         record.archive(into: &writer)
@@ -78,7 +78,7 @@ extension Hero {
         }
         guard let aliases = reader.texts(), let affiliations = reader.texts(reusing: previous.affiliations),
             let images = reader.texts(), let tags = reader.texts(reusing: previous.tags),
-            let extra = DataMap(from: &reader), let factCount = reader.count()
+            let unmappedKeys = reader.texts(), let factCount = reader.count()
         else { return nil }
         var facts: [DataValue] = []
         facts.reserveCapacity(factCount)
@@ -94,7 +94,8 @@ extension Hero {
         (self.id, self.slug, self.name, self.fullName, self.biographyText) = (id, slug, name, fullName, biography)
         (self.publisher, self.alignment, self.image) = (publisher, alignment, image)
         (self.stats, self.appearance, self.aliases, self.affiliations) = (stats, appearance, aliases, affiliations)
-        (self.images, self.tags, self.extra, self.facts, self.record) = (images, tags, extra, facts, record)
+        (self.images, self.tags, self.facts, self.record) = (images, tags, facts, record)
+        self.unmappedKeys = unmappedKeys
         self.foundPaths = foundPaths
         self.location = SourceLocation(file: file, line: line, column: column)
         self.revision = revision

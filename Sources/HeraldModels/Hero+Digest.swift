@@ -1,7 +1,7 @@
 import HeraldCore
 
 extension Hero {
-    /// A hash of every field but `revision`, `location` and `foundPaths` (which no page shows),
+    /// A hash of every field but `revision`, `location`, `foundPaths` and `unmappedKeys` (which no page shows),
     /// the same in every process: what a page fingerprint needs to know the hero unchanged since the last build.
     public func digest() -> UInt64 {
         var hash = ContentHash()
@@ -23,7 +23,6 @@ extension Hero {
             for text in list { hash.combine(text) }
         }
         hash.combine(image)
-        extra.digest(into: &hash)
         hash.combine(facts.count)
         for fact in facts { fact.digest(into: &hash) }
         record.digest(into: &hash)

@@ -51,8 +51,10 @@ public struct Hero: Sendable, Identifiable {
     public var image: String?
     public var images: [String]
     public var tags: [String]
-    /// The record's fields that no model field took, for templates to reach as `extra`.
-    public var extra: DataMap
+    /// The record's top-level keys that no model field took, in source order, kept only when the
+    /// record lacks one of the rules' mapped paths (and is not kept whole): where the warning about
+    /// a path no record has looks for a near miss.
+    public var unmappedKeys: [String] = []
     /// The value of each of the rules' `facts`, in their order: `.null` where the record has none.
     public var facts: [DataValue] = []
     /// The whole source record, joined records included, for templates to reach as `hero.record`;
@@ -72,7 +74,7 @@ public struct Hero: Sendable, Identifiable {
         id: String, slug: String, name: String, fullName: String? = nil, biography: String? = nil,
         publisher: String? = nil, alignment: String? = nil, stats: [Stat] = [], appearance: [Trait] = [],
         aliases: [String] = [], affiliations: [String] = [], images: [String] = [], tags: [String] = [],
-        extra: DataMap = DataMap(), location: SourceLocation
+        location: SourceLocation
     ) {
         self.id = id
         self.slug = slug
@@ -88,7 +90,6 @@ public struct Hero: Sendable, Identifiable {
         self.image = images.first
         self.images = images
         self.tags = tags
-        self.extra = extra
         self.location = location
     }
 

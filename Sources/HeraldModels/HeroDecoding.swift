@@ -44,13 +44,14 @@ extension Hero {
         hero.images = images(&reader, rules: rules)
         hero.image = hero.images.first
         hero.tags = reader.list(rules.paths(for: .tags))
-        hero.extra = reader.extra
-        hero.facts = rules.factPaths.map { paths in reader.find(paths)?.node.value ?? .null }
         if rules.recordsKept {
             if case .map(let fields) = record.fields.value { hero.record = fields.removing([]) }
         } else {
             hero.foundPaths = MappedPath.found(rules.mapped, in: record.fields)
+            // A record that has every mapped path is of no use to the warning's suggestions.
+            if hero.foundPaths != MappedPath.allFound(rules.mapped) { hero.unmappedKeys = reader.unconsumedKeys }
         }
+        hero.facts = rules.factPaths.map { paths in reader.find(paths)?.node.value ?? .null }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)
@@ -83,7 +84,7 @@ extension Hero {
             return body
         }
         // The superhero-api's `biography` is a map of facts, not text: unless the config maps the
-        // field there on purpose, leave it to `extra` rather than call it a type error.
+        // field there on purpose, leave it to facts and `record` rather than call it a type error.
         if rules.fields[.biography] == nil, case .map? = reader.record.fields.lookup("biography")?.value {
             return nil
         }

@@ -17,6 +17,11 @@ public struct MappedPath: Sendable, Hashable {
     /// How many paths `found(_:in:)` can tell of: a bit each.
     public static let foundLimit = UInt64.bitWidth
 
+    /// What `found(_:in:)` says of a record that has all of `paths` (the first `foundLimit`).
+    public static func allFound(_ paths: [MappedPath]) -> UInt64 {
+        paths.count >= foundLimit ? .max : (1 << UInt64(paths.count)) - 1
+    }
+
     /// Which of `paths` (the first `foundLimit`) the record `fields` has, a bit each by their
     /// order: for a model that does not keep its record.
     public static func found(_ paths: [MappedPath], in fields: DataNode) -> UInt64 {

@@ -116,6 +116,10 @@ func heroesReadBackFromAnArchiveAreTheHeroesWritten(owned: Bool) throws {
         return Hero(from: &reader)
     }
     #expect(read?.foundPaths == 0b101)
-    let warnings = MappedPath.unfound(lean.mapped, found: hero.foundPaths, keys: hero.extra.keys, kind: "hero")
+    // Nested sources stay whole among the keys no field took (biography.placeOfBirth, work, …);
+    // fields taken whole do not.
+    #expect(hero.unmappedKeys == ["biography", "work", "connections", "images"])
+    #expect(read?.unmappedKeys == hero.unmappedKeys)
+    let warnings = MappedPath.unfound(lean.mapped, found: hero.foundPaths, keys: hero.unmappedKeys, kind: "hero")
     #expect(warnings.map(\.message) == ["'heroes.facts.x' reads 'biography.nowhere', which no hero record has"])
 }

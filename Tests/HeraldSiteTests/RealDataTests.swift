@@ -251,7 +251,7 @@ private let superheroConfig = """
             "Captain America and Captain Marvel", "Teen Brigade", "ally of Rom"
         ])
     #expect(bomb.image == "https://cdn.rawgit.com/akabab/superhero-api/0.2.0/api/images/md/1-a-bomb.jpg")
-    #expect(bomb.extra["work"] != nil)
+    #expect(bomb.record["work"] != nil)
 
     // Adam Monroe's record is full of placeholders: "" for his full name, null for his race,
     // "-" for his height in feet and his affiliations. They are missing, not values.
@@ -325,7 +325,7 @@ private let superheroConfig = """
         #expect(hero.slug.allSatisfy { $0.isASCII })
         #expect(hero.tags == [row[2]])
         #expect(hero.statsTotal == row[3...5].compactMap { Double($0) }.reduce(0, +))
-        #expect(hero.extra["key"]?.value.stringValue == row[0])
+        #expect(hero.record["key"]?.value.stringValue == row[0])
     }
 }
 

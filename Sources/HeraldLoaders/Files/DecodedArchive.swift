@@ -13,7 +13,7 @@ import HeraldModels
 /// from, so that a build writes them again with one copy, not by encoding every hero again. A
 /// checksum (`Checksum`) of the part before the blocks and of each block ends the archive.
 public enum DecodedArchive {
-    private static let header = Array("herald-decoded 2\n".utf8)
+    private static let header = Array("herald-decoded 3\n".utf8)
     /// Entries a block: enough blocks for every core, few enough that a length each costs nothing.
     private static let blockSize = 256
 

@@ -34,8 +34,8 @@ extension SourceLoader where Model == Hero {
     /// each hero found of them, near misses looked for among the fields no model field took.
     private static func unfound(_ rules: HeroRules, in heroes: [Hero]) -> [Diagnostic] {
         if rules.recordsKept { return MappedPath.unfound(rules.mapped, records: heroes.map(\.record), kind: "hero") }
-        guard let first = heroes.first else { return [] }
         let found = heroes.reduce(0) { $0 | $1.foundPaths }
-        return MappedPath.unfound(rules.mapped, found: found, keys: first.extra.keys, kind: "hero")
+        let keys = heroes.first { !$0.unmappedKeys.isEmpty }?.unmappedKeys ?? []
+        return heroes.isEmpty ? [] : MappedPath.unfound(rules.mapped, found: found, keys: keys, kind: "hero")
     }
 }
