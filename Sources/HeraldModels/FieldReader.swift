@@ -17,9 +17,9 @@ struct FieldReader {
     private(set) var diagnostics: [Diagnostic] = []
     /// Problems that leave the record usable (an unsafe link left out), for the build to show.
     private(set) var warnings: [Diagnostic] = []
-    /// Whether `extra` is asked for: a reader that only checks records keeps no list of the keys.
-    var tracksConsumed = true
-    // Top-level keys whose whole value a model field took; everything else goes to `extra`.
+    /// Whether `unconsumedKeys` is asked for: otherwise the reader keeps no list of the keys.
+    var tracksConsumed = false
+    // Top-level keys whose whole value a model field took.
     private var consumed: [String] = []
 
     /// The record's fields when they are a map: a field of one plain key, most of those read, is
@@ -278,13 +278,8 @@ struct FieldReader {
         return parts.map { $0.trimmed() }.filter { !$0.isEmpty }
     }
 
-    /// The record's top-level fields that no model field took whole, in source order.
-    var extra: DataMap {
-        guard case .map(let fields) = record.fields.value else { return DataMap() }
-        return fields.removing(Set(consumed))
-    }
-
-    /// The keys of `extra`, without making it.
+    /// The record's top-level keys that no model field took whole, in source order
+    /// (`tracksConsumed`).
     var unconsumedKeys: [String] {
         guard case .map(let fields) = record.fields.value else { return [] }
         return fields.keys.filter { !consumed.contains($0) }

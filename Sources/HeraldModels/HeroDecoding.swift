@@ -17,6 +17,7 @@ extension Hero {
                     "a hero must be a map of fields, found \(record.fields.value.kindName)"))
         }
         var reader = FieldReader(record, kind: "hero", placeholders: ["-"])
+        reader.tracksConsumed = !rules.recordsKept
         let name = reader.text(rules.paths(for: .name))
         let explicitID = reader.text(rules.paths(for: .id))
         reader.name = name ?? explicitID

@@ -8,7 +8,7 @@ extension TaskItem {
     ///
     /// The id is the `id` field, else the ID the format derived (`TaskID`), else the record's line.
     /// Warnings (a link left out) go to `log`.
-    /// Without `keepsFields`, the task keeps no copy of its record (`record`, `extra`): for an
+    /// Without `keepsFields`, the task keeps no copy of its record (`record`): for an
     /// editor that needs its fields, not its source.
     public static func decode(
         _ record: Record, rules: TaskRules, log: DiagnosticLog? = nil,
@@ -83,7 +83,6 @@ extension TaskItem {
             return .leftOut(.filtered, id: reader.text(rules.paths(for: .id)))
         }
         var reader = FieldReader(record, kind: "task")
-        reader.tracksConsumed = keepsFields
         let explicitID = reader.text(rules.paths(for: .id))
         let title = reader.text(rules.paths(for: .title))
         reader.name = title ?? explicitID
@@ -109,10 +108,7 @@ extension TaskItem {
         read(into: &task, from: &reader, rules: rules)
         task.subtasks = subtasks(&reader, rules: rules, log: log)
         task.facts = rules.factPaths.map { paths in reader.find(paths)?.node.value ?? .null }
-        if keepsFields {
-            task.extra = reader.extra
-            if case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
-        }
+        if keepsFields, case .map(let fields) = record.fields.value { task.record = fields.removing([]) }
 
         guard reader.diagnostics.isEmpty else { throw DiagnosticError(reader.diagnostics) }
         log?.add(reader.warnings)

@@ -42,8 +42,6 @@ public struct TaskItem: Sendable, Identifiable {
     /// How the task comes back once done (todo.txt's `rec:`).
     public var recurrence: Recurrence?
     public var subtasks: [TaskItem]
-    /// The record's fields that no model field took, for templates to reach as `extra`.
-    public var extra: DataMap
     /// The value of each of the rules' `facts`, in their order: `.null` where the record has none.
     public var facts: [DataValue] = []
     /// The whole source record, joined records included, for templates to reach as `task.record`.
@@ -57,7 +55,7 @@ public struct TaskItem: Sendable, Identifiable {
         id: String, title: String, notes: String? = nil, status: String, completed: Bool = false,
         priority: String? = nil, created: Day? = nil, due: Day? = nil, completedAt: Day? = nil,
         tags: [String] = [], project: String? = nil, assignee: String? = nil, image: String? = nil,
-        url: String? = nil, subtasks: [TaskItem] = [], extra: DataMap = DataMap(),
+        url: String? = nil, subtasks: [TaskItem] = [],
         location: SourceLocation
     ) {
         self.id = id
@@ -76,7 +74,6 @@ public struct TaskItem: Sendable, Identifiable {
         self.image = image
         self.url = url
         self.subtasks = subtasks
-        self.extra = extra
         self.location = location
     }
 

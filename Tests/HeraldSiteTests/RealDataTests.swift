@@ -55,7 +55,7 @@ private func flattened(_ tasks: [TaskItem]) -> [TaskItem] {
         #expect(task.completed == completed)
         // Only a completion flag: done tasks go to the last column, the others to the first.
         #expect(task.status == (completed ? "closed" : "open"))
-        #expect(task.extra["userId"] != nil)
+        #expect(task.record["userId"] != nil)
     }
 }
 
@@ -111,8 +111,8 @@ func todoTxtFiles(_ name: String) throws {
     #expect(outline.due?.description == "2014-02-17")
     #expect(outline.project == "Novel")
     #expect(outline.contexts == ["Computer"])
-    #expect(outline.extra["pairs"]?.lookup("Level")?.value.stringValue == "5")
-    #expect(outline.extra["pairs"]?.lookup("private")?.value.stringValue == "false")
+    #expect(outline.record["pairs"]?.lookup("Level")?.value.stringValue == "5")
+    #expect(outline.record["pairs"]?.lookup("private")?.value.stringValue == "false")
 
     // x 2014-01-02 (B) 2013-12-30 Create golang library test cases @Go +go-todotxt
     let cases = try line(5)
@@ -127,7 +127,7 @@ func todoTxtFiles(_ name: String) throws {
     // @Home Turn off TV @Electricity @Television @Electricity @Of_Super-Importance Importance:Very!
     let tv = try line(25)
     #expect(tv.contexts == ["Home", "Electricity", "Television", "Of_Super-Importance"])
-    #expect(tv.extra["pairs"]?.lookup("Importance")?.value.stringValue == "Very!")
+    #expect(tv.record["pairs"]?.lookup("Importance")?.value.stringValue == "Very!")
 
     // +Gardening Plan backyard herb garden +Planning @Home +Improving: the first project is the task's.
     #expect(try line(12).project == "Gardening")
@@ -158,11 +158,11 @@ func todoTxtFiles(_ name: String) throws {
     let command = try #require(tasks.first)
     #expect(command.title == "Command interface")
     #expect(command.subtasks.map(\.title) == ["Command menu", "Fuzzy search"])
-    #expect(command.extra["list"]?.value.stringValue == "Features")
+    #expect(command.record["list"]?.value.stringValue == "Features")
     // Two-space nesting under four-space siblings still nests.
     let images = try #require(tasks.first { $0.title == "Image support" })
     #expect(images.subtasks.map(\.title) == ["Half block", "Braile", "Sixels, and other image extensions"])
-    #expect(images.extra["list"]?.value.stringValue == "Widgets")
+    #expect(images.record["list"]?.value.stringValue == "Widgets")
     // A finished item keeps its open subtask: each has its own place on the board.
     let devtools = try #require(tasks.first { $0.title == "Devtools" })
     #expect(devtools.completed && devtools.status == "done")
@@ -204,8 +204,8 @@ func todoTxtFiles(_ name: String) throws {
     #expect(tasks.map(\.status) == ["done", "todo", "todo"])
     // 23:30 UTC on Nov 1 is already Nov 2 in the site's zone.
     #expect(tasks.map { $0.created?.description } == ["2026-11-02", "2026-11-03", nil])
-    #expect(tasks[0].extra["subtitle"]?.value.stringValue == "schema and seed")
-    #expect(tasks[0].extra["image_url"]?.value.stringValue == "https://example.org/db.png")
+    #expect(tasks[0].record["subtitle"]?.value.stringValue == "schema and seed")
+    #expect(tasks[0].record["image_url"]?.value.stringValue == "https://example.org/db.png")
 }
 
 // MARK: Heroes
