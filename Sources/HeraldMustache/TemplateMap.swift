@@ -118,6 +118,16 @@ public struct TemplateMap: Sendable {
         bits = keys.bits
     }
 
+    /// A map of the two `keys` to `first` and `second`: the shape of most maps made per item (a
+    /// fact's label and text), made without the array a variadic call builds and frees.
+    public init(_ keys: Keys, _ first: TemplateValue, _ second: TemplateValue) {
+        precondition(keys.keys.count == 2, "2 values for \(keys.keys.count) keys")
+        entries.reserveCapacity(2)
+        entries.append(Entry(hash: keys.hashes[0], key: keys.keys[0], value: first))
+        entries.append(Entry(hash: keys.hashes[1], key: keys.keys[1], value: second))
+        bits = keys.bits
+    }
+
     private mutating func append(_ key: String, hash: Int, _ value: TemplateValue) {
         entries.append(Entry(hash: hash, key: key, value: value))
         bits |= Self.bit(hash)

@@ -70,3 +70,12 @@ import Testing
     let page = try render("{{name}} {{count}} {{href}}", .map(map))
     #expect(page == "Storm 4 storm/index.html")
 }
+
+@Test func aMapOfTwoHashedKeysIsTheMapItsLiteralWouldBe() throws {
+    let keys = TemplateMap.Keys("text", "caf\u{E9}")
+    var map = TemplateMap(keys, "Storm", .null)
+    #expect(map == ["text": "Storm", "caf\u{E9}": nil])
+    #expect(map["cafe\u{301}"] == .null)
+    map["href"] = "storm/index.html"
+    #expect(try render("{{text}} {{href}}", .map(map)) == "Storm storm/index.html")
+}
