@@ -50,6 +50,8 @@ extension Day {
 
     /// Reads `YYYY-MM-DD`, or an ISO 8601 timestamp (`2026-11-03T10:00:00Z`,
     /// `2026-11-03 10:00:00+02:00`), and returns nil for anything else or a day that does not exist.
+    /// ISO 8601's basic form is read too (`20261103`, `20261103T100000Z`): Taskwarrior's export
+    /// and iCalendar write their dates so. A date in one form takes its time in the same form.
     ///
     /// A timestamp with a zone is an instant, so its day is the one it falls on in `timeZone` (the
     /// site's): `2026-11-03T23:30:00Z` is November 4 in Berlin. A timestamp without a zone is
@@ -60,19 +62,21 @@ extension Day {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, in timeZone: TimeZone) -> Day? {
         var scanner = DigitScanner(bytes)
-        guard let year = scanner.number(digits: 4), scanner.skip("-"),
-            let month = scanner.number(digits: 2), scanner.skip("-"),
+        guard let year = scanner.number(digits: 4) else { return nil }
+        let extended = scanner.skip("-")
+        guard let month = scanner.number(digits: 2), !extended || scanner.skip("-"),
             let dayOfMonth = scanner.number(digits: 2),
             let day = Day(year: year, month: month, day: dayOfMonth)
         else { return nil }
         if scanner.isAtEnd { return day }
 
-        guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-            let hour = scanner.number(digits: 2), hour < 24, scanner.skip(":"),
+        guard scanner.skip("T") || scanner.skip("t") || (extended && scanner.skip(" ")),
+            let hour = scanner.number(digits: 2), hour < 24, !extended || scanner.skip(":"),
             let minute = scanner.number(digits: 2), minute < 60
         else { return nil }
         var second = 0
-        if scanner.skip(":") {
+        // Seconds are optional: after a colon in the extended form, as two more digits in the basic.
+        if extended ? scanner.skip(":") : scanner.isAtDigit {
             guard let value = scanner.number(digits: 2), value <= 60 else { return nil }
             second = value
             if scanner.skip(".") || scanner.skip(",") {
@@ -118,6 +122,11 @@ private struct DigitScanner {
         }
         index += digits
         return value
+    }
+
+    /// Whether the next byte is a digit.
+    var isAtDigit: Bool {
+        index < bytes.count && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
     }
 
     mutating func skip(_ character: Unicode.Scalar) -> Bool {

@@ -119,7 +119,7 @@ extension TaskItem {
     /// recurrence.
     private static func read(into task: inout TaskItem, from reader: inout FieldReader, rules: TaskRules) {
         let body = reader.record.body
-        task.notes = body?.hasVisibleText == true ? body : reader.text(rules.paths(for: .notes))
+        task.notes = body?.hasVisibleText == true ? body : notes(&reader, rules: rules)
         task.priority = reader.text(rules.paths(for: .priority))?.trimmed()
         task.created = reader.day(rules.paths(for: .created), name: "creation date", in: rules.timeZone)
         task.due = reader.day(rules.paths(for: .due), name: "due date", in: rules.timeZone)
@@ -152,6 +152,15 @@ extension TaskItem {
                         + "y or b, as in 1w or +3d, or 'every 2 weeks'); it is shown without repeating", at: node)
             }
         }
+    }
+
+    /// The notes: a text, or a list of texts (Taskwarrior's annotations, `annotations.*.description`)
+    /// one paragraph each.
+    private static func notes(_ reader: inout FieldReader, rules: TaskRules) -> String? {
+        let paths = rules.paths(for: .notes)
+        guard case .list? = reader.find(paths)?.node.value else { return reader.text(paths) }
+        let paragraphs = reader.list(paths, splitText: false)
+        return paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n\n")
     }
 
     /// The column and completion of a task; nil when `status_map` drops it.

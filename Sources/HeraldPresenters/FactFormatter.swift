@@ -79,10 +79,14 @@ struct FactFormatter: Sendable {
     }
 
     /// A date (`2013-07-09`), or a timestamp (`2024-01-02T03:04:05Z`, as issue trackers give
-    /// them) on its day in the site's zone; nil for any other text.
+    /// them, or `20240102T030405Z`, as Taskwarrior does) on its day in the site's zone; nil for
+    /// any other text. Eight digits alone are not taken for a day: they are as likely a number.
     private static func day(_ text: String, in zone: TimeZone) -> Day? {
-        guard text.utf8.count >= 10, text.utf8.count <= 40, Day.isISOShaped(text.prefix(10)) else { return nil }
-        return text.utf8.count == 10 ? Day(iso: text) : Day.parse(text, in: zone)
+        let count = text.utf8.count
+        guard count >= 10, count <= 40 else { return nil }
+        if Day.isISOShaped(text.prefix(10)) { return count == 10 ? Day(iso: text) : Day.parse(text, in: zone) }
+        let basic = count >= 15 && text.utf8.dropFirst(8).first == UInt8(ascii: "T")
+        return basic && text.utf8.prefix(8).allSatisfy { (48...57).contains($0) } ? Day.parse(text, in: zone) : nil
     }
 
     /// `12345` → "12,345" in English, "12.345" in German.

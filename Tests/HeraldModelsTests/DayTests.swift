@@ -37,6 +37,24 @@ import Testing
     #expect(Day.parse("2026-11-03T10:00:00+", in: utc) == nil)
 }
 
+@Test func iso8601sBasicFormIsReadAsTaskwarriorWritesIt() throws {
+    let berlin = try zone("Europe/Berlin")
+    let utc = try zone("UTC")
+    #expect(Day.parse("20261205", in: utc)?.description == "2026-12-05")
+    #expect(Day.parse("20261205T000000Z", in: utc)?.description == "2026-12-05")
+    #expect(Day.parse("20261204T233000Z", in: berlin)?.description == "2026-12-05")
+    #expect(Day.parse("20261204T2330Z", in: berlin)?.description == "2026-12-05")
+    #expect(Day.parse("20261204T233000.5+0100", in: utc)?.description == "2026-12-04")
+    #expect(Day.parse("20261204T233000", in: berlin)?.description == "2026-12-04")
+    // One form throughout: a basic date with an extended time, or the reverse, is neither.
+    #expect(Day.parse("20261204T23:30:00Z", in: utc) == nil)
+    #expect(Day.parse("2026-12-04T233000Z", in: utc) == nil)
+    #expect(Day.parse("20261204 233000", in: utc) == nil)
+    #expect(Day.parse("20260230T000000Z", in: utc) == nil)
+    #expect(Day.parse("2026120", in: utc) == nil)
+    #expect(Day.parse("20261204T2", in: utc) == nil)
+}
+
 @Test func dayArithmeticCrossesMonthsYearsAndLeapDays() throws {
     let a = try #require(Day(year: 2024, month: 2, day: 28))
     let b = try #require(Day(year: 2024, month: 3, day: 1))

@@ -136,13 +136,23 @@ private func catalog(card: [HeroValueKey]? = [.fact(0), .fact(2)], sort: HeroSor
 @Test func aTimestampFactIsShownAsItsDayInTheSitesZone() throws {
     var hero = Hero(id: "issue", slug: "issue", name: "Issue", location: here)
     // Late on the 1st in New York is the 2nd in Berlin; a text that only starts like a date stays text.
-    hero.facts = [.string("2024-01-01T23:30:00-05:00"), .string("2024-01-01 is the day")]
+    // Taskwarrior's basic form is a day too; eight digits alone are a number, not a day.
+    hero.facts = [
+        .string("2024-01-01T23:30:00-05:00"), .string("2024-01-01 is the day"), .string("20240101T233000Z"),
+        .string("20240101")
+    ]
     let presenter = HeroCatalogPresenter(
         heroes: [hero], groupBy: [], perPage: 48,
-        facts: [RecordFact(name: "created_at"), RecordFact(name: "note")],
+        facts: [
+            RecordFact(name: "created_at"), RecordFact(name: "note"), RecordFact(name: "modified"),
+            RecordFact(name: "code")
+        ],
         context: try context(zone: "Europe/Berlin"))
     let facts = try #require(presenter.detail(index: 0)["hero"]?["facts"]?.list)
-    #expect(facts.map { $0["text"] } == [.string("Jan 2, 2024"), .string("2024-01-01 is the day")])
+    #expect(
+        facts.map { $0["text"] } == [
+            .string("Jan 2, 2024"), .string("2024-01-01 is the day"), .string("Jan 2, 2024"), .string("20,240,101")
+        ])
 }
 
 @Test func aMarkdownFactIsRenderedAndAnyOtherHasNoHTML() throws {
