@@ -114,7 +114,8 @@ struct TaskSnapshot: Sendable {
     }
 
     /// The task `id` names: its own ID exactly, or a prefix of an ID derived from a title (like a
-    /// git short hash). An unknown ID or a prefix of several is an error naming the candidates.
+    /// git short hash), or the first 8 characters or more of its own ID. An unknown ID or a prefix
+    /// of several is an error naming the candidates.
     func target(_ id: String) throws(DiagnosticError) -> EditTarget {
         let wanted = id.trimmingBlanks()
         let full = wanted.utf8.count == 16 ? TaskID.Prefix(wanted) : nil
@@ -123,6 +124,11 @@ struct TaskSnapshot: Sendable {
         }
         if matches.isEmpty, let prefix = TaskID.Prefix(wanted) {
             matches = tasks.indices.filter { tasks[$0].isDerived && prefix.matches(tasks[$0].derived) }
+        }
+        // A long ID by its first characters, as Taskwarrior's UUIDs go by their first eight; never
+        // a shorter prefix, which would take task 4 for task 42.
+        if matches.isEmpty, wanted.count >= Self.shortestIDPrefix {
+            matches = tasks.indices.filter { tasks[$0].ownID?.hasPrefix(wanted) == true }
         }
         let here = SourceLocation(file: file.displayPath)
         guard let first = matches.first else {
@@ -150,6 +156,9 @@ struct TaskSnapshot: Sendable {
         return EditTarget(
             task: try task(first), record: try record(at: entry.recordIndex, of: entry), index: entry.recordIndex)
     }
+
+    /// How many characters of a task's own ID find it by them alone.
+    static let shortestIDPrefix = 8
 
     /// The line of the first record whose own ID is `id` but which the user's settings leave off
     /// the board, and the setting: looked for only once no task has the ID.

@@ -90,3 +90,27 @@ import Testing
     #expect(Day(iso: "2026-11-03T10:00:00Z") == nil)
     #expect(Day(iso: "２０２６-11-03") == nil)
 }
+
+@Test func aDayIsSpelledAsTheFileSpellsItsDates() throws {
+    let berlin = try zone("Europe/Berlin")
+    let day = try #require(Day(year: 2026, month: 11, day: 30))
+    #expect(Day.Spelling(of: "20261129T213604Z") == .basicUTC)
+    #expect(Day.Spelling(of: "2026-11-29T21:36:04Z") == .extendedUTC)
+    #expect(Day.Spelling(of: "2026-11-29T21:36:04.250Z") == .extendedUTC)
+    // A day, an instant with an offset of its own, or text that is no date: written as a day.
+    for text in ["2026-11-29", "2026-11-29T21:36:04+01:00", "20261129", "Dec 5", "", "Z", "2026-02-30T00:00:00Z"] {
+        #expect(Day.Spelling(of: text) == .day, "\(text)")
+    }
+    // The instant the day starts in the site's zone, read back as the same day there.
+    #expect(day.text(.basicUTC, in: berlin) == "20261129T230000Z")
+    #expect(day.text(.extendedUTC, in: berlin) == "2026-11-29T23:00:00Z")
+    #expect(day.text(.basicUTC, in: try zone("UTC")) == "20261130T000000Z")
+    #expect(day.text(.day, in: berlin) == "2026-11-30")
+    #expect(Day.parse(day.text(.basicUTC, in: berlin), in: berlin) == day)
+    // The day DST starts in New York starts at midnight standard time; in Sydney, east of UTC,
+    // the day before in UTC.
+    let spring = try #require(Day(year: 2026, month: 3, day: 8))
+    #expect(spring.text(.basicUTC, in: try zone("America/New_York")) == "20260308T050000Z")
+    let sydney = try #require(Day(year: 2026, month: 1, day: 1))
+    #expect(sydney.text(.extendedUTC, in: try zone("Australia/Sydney")) == "2025-12-31T13:00:00Z")
+}

@@ -161,7 +161,8 @@ func doneOnARepeatingTodoTxtTaskAddsTheNextOneAtTheEnd(line: String, day: String
             )
             .replacingOccurrences(
                 of: "\"closed_at\": null,\n    \"body\": \"Steps",
-                with: "\"closed_at\": \"2026-11-23\",\n    \"body\": \"Steps"))
+                // A timestamp, as the file writes created_at: the instant November 23 starts in Berlin.
+                with: "\"closed_at\": \"2026-11-22T23:00:00Z\",\n    \"body\": \"Steps"))
     let build = try await site.herald(["build", "--now", "2026-11-23T10:00:00Z", "--strict"])
     #expect(build.status == 0, "\(build.stderr)")
     #expect(try await site.herald(["tasks", "reopen", "41"]).status == 0)

@@ -69,7 +69,8 @@ private func done(_ id: String, now: String, in site: TemporarySite) async throw
     let state = try #require(answer.range(of: #""state":"open""#, range: start.upperBound..<answer.endIndex))
     let closed = try #require(answer.range(of: #""closed_at":null"#, range: state.upperBound..<answer.endIndex))
     var expected = answer
-    expected.replaceSubrange(closed, with: #""closed_at":"2026-11-21""#)
+    // A timestamp, as GitHub writes its dates: the instant the day starts in the site's zone (UTC).
+    expected.replaceSubrange(closed, with: #""closed_at":"2026-11-21T00:00:00Z""#)
     expected.replaceSubrange(state, with: #""state":"closed""#)
     #expect(try site.read("Content/issues.json") == expected)
     #expect(try await site.herald(["tasks", "reopen", "3036"]).status == 0)

@@ -1,3 +1,4 @@
+import Foundation
 import HeraldCore
 import HeraldModels
 
@@ -60,8 +61,11 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
             if let value { fields.append((key, value)) }
         }
         try put(.priority, task.priority.map(FieldValue.text))
-        try put(.created, .text(context.today.description))
-        try put(.due, task.due.map { .text($0.description) }, fallback: "due")
+        try put(.created, try dateText(context.today, key: key(.created) ?? "created", record: nil))
+        try put(
+            .due,
+            try task.due.map { day throws(DiagnosticError) in try dateText(day, key: key(.due) ?? "due", record: nil) },
+            fallback: "due")
         if !task.tags.isEmpty, let key = try key(.tags) ?? "tags" as String? {
             let isText = sample(key, in: nil).map { if case .string = $0.value { true } else { false } } ?? false
             fields.append((key, isText ? .text(task.tags.joined(separator: ", ")) : .list(task.tags)))
@@ -87,11 +91,17 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
             guard let key = try key(.title) else { throw context.error("the source has no title field to edit") }
             try store.set(key, to: .text(title), inRecord: target.index)
         }
-        for (field, edit) in [(TaskField.due, edits.due.map { $0.map(\.description) }), (.priority, edits.priority)] {
+        let dueKey = try key(.due) ?? TaskField.due.rawValue
+        let due = try edits.due.map { day throws(DiagnosticError) in
+            try day.map { day throws(DiagnosticError) in try dateText(day, key: dueKey, record: target.record) }
+        }
+        for (key, edit) in [
+            (dueKey, due),
+            (try key(.priority) ?? TaskField.priority.rawValue, edits.priority.map { $0.map(FieldValue.text) })
+        ] {
             guard let edit else { continue }
-            let key = try key(field) ?? field.rawValue
             if let value = edit {
-                try store.set(key, to: .text(value), inRecord: target.index)
+                try store.set(key, to: value, inRecord: target.index)
             } else if target.record.fields.lookup(key) != nil {
                 try store.removeField(key, inRecord: target.index)
             }
@@ -121,12 +131,25 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
             let spellsNull = store.records.contains { record in
                 if case .null = record.fields.lookup(dateKey)?.value { true } else { false }
             }
-            fields.append((dateKey, done ? .text(context.today.description) : (spellsNull ? .null : nil)))
+            fields.append(
+                (dateKey, done ? try dateText(context.today, key: dateKey, record: record) : (spellsNull ? .null : nil))
+            )
         }
         if statusKey == nil, flagKey == nil, dateKey == nil {
             fields.append(("completed", .bool(done)))
         }
         return fields
+    }
+
+    /// `day` spelled as the source spells its dates (`Day.Spelling`): as `key`'s value in `record`
+    /// or another record, else as its creation or due dates. Taskwarrior's export writes instants
+    /// (`20261204T230000Z`), which a plain day there would not be.
+    private func dateText(_ day: Day, key: String, record: Record?) throws(DiagnosticError) -> FieldValue {
+        let keys = [key] + [try self.key(.created), try self.key(.due)].compactMap { $0 }
+        let sampled = keys.lazy.compactMap { key -> String? in
+            if case .string(let text)? = sample(key, in: record)?.value { text } else { nil }
+        }.first
+        return .text(day.text(sampled.map(Day.Spelling.init(of:)) ?? .day, in: context.rules.timeZone))
     }
 
     /// A completion flag spelled as the source spells its others: a boolean, 1/0, or text.
@@ -152,6 +175,11 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
     /// may be `Int.max`: then the smallest unused positive number is free instead.
     private func nextID() throws(DiagnosticError) -> (key: String, value: FieldValue)? {
         guard let key = try key(.id) ?? (sample("id", in: nil) != nil ? "id" : nil) else { return nil }
+        // A source whose tasks are named by UUIDs (Taskwarrior's) gets a new one, in their case.
+        if case .string(let last)? = store.records.last?.fields.lookup(key)?.value, Self.isUUID(last) {
+            let made = UUID().uuidString
+            return (key, .text(last.contains(where: \.isLowercase) ? made.lowercased() : made))
+        }
         var used = Set<Int>()
         var isText = false
         for record in store.records {
@@ -167,5 +195,15 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
         // Fewer ids than numbers below Int.max, so some positive number is free.
         let next = overflow ? (1...).first(where: { !used.contains($0) }) ?? 1 : after
         return (key, isText ? .text(String(next)) : .number(next))
+    }
+
+    /// Whether `text` is a UUID: 32 hex digits in groups of 8, 4, 4, 4 and 12.
+    private static func isUUID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        return bytes.indices.allSatisfy { index in
+            [8, 13, 18, 23].contains(index)
+                ? bytes[index] == UInt8(ascii: "-") : Character(UnicodeScalar(bytes[index])).isHexDigit
+        }
     }
 }
