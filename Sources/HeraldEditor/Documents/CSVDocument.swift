@@ -25,8 +25,20 @@ struct CSVDocument: RecordDocument {
                     at: SourceLocation(file: file, line: 1, column: 1),
                     "the file has no column '\(key)' to write (columns: \(header.joined(separator: ", ")))"))
         }
+        try refuseRepeated(key)
         let field = rows[index + 1].fields[column]
         try splice(field.range, with: encode(Self.text(of: value), quoted: field.quoted))
+    }
+
+    /// A column the header repeats is read as one list of its cells, which no single cell holds:
+    /// writing it is refused rather than done to one cell of it.
+    private func refuseRepeated(_ key: String) throws(DiagnosticError) {
+        guard header.lazy.filter({ $0 == key }).count > 1 else { return }
+        throw DiagnosticError(
+            .error(
+                at: SourceLocation(file: file, line: 1, column: 1),
+                "the column '\(key)' is repeated in the header, a list of its cells; herald tasks writes only a column the header names once"
+            ))
     }
 
     mutating func removeField(_ key: String, inRecord index: Int) throws(DiagnosticError) {
@@ -54,6 +66,7 @@ struct CSVDocument: RecordDocument {
                     "the file has no column '\(unknown.key)' for the new task (columns: \(header.joined(separator: ", ")))"
                 ))
         }
+        for field in fields { try refuseRepeated(field.key) }
         let values = Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let quoteAll = rows.last.map { row in !row.fields.isEmpty && row.fields.allSatisfy(\.quoted) } ?? false
         let line = header.map { encode(Self.text(of: values[$0] ?? .null), quoted: quoteAll) }

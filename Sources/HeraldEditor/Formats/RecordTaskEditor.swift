@@ -170,8 +170,8 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
         }
     }
 
-    /// The next free id when the source's records have ids: one more than the largest number,
-    /// written as the last record writes its id. Ids come from the user's file, so the largest
+    /// The next free id when the source's records have ids: one more than the largest number
+    /// (after the last record's `KEY-` prefix, if it has one), written as the last record writes its id. Ids come from the user's file, so the largest
     /// may be `Int.max`: then the smallest unused positive number is free instead.
     private func nextID() throws(DiagnosticError) -> (key: String, value: FieldValue)? {
         guard let key = try key(.id) ?? (sample("id", in: nil) != nil ? "id" : nil) else { return nil }
@@ -180,12 +180,23 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
             let made = UUID().uuidString
             return (key, .text(last.contains(where: \.isLowercase) ? made.lowercased() : made))
         }
+        // Keys such as Jira's (`PAY-3`) go on with the last record's prefix: `PAY-4`.
+        var prefix = ""
+        if case .string(let last)? = store.records.last?.fields.lookup(key)?.value,
+            let dash = last.lastIndex(of: "-"), dash > last.startIndex,
+            last.index(after: dash) < last.endIndex,
+            last[last.index(after: dash)...].allSatisfy({ ("0"..."9").contains($0) })
+        {
+            prefix = String(last[...dash])
+        }
         var used = Set<Int>()
         var isText = false
         for record in store.records {
             switch record.fields.lookup(key)?.value {
             case .int(let number): used.insert(number)
-            case .string(let text): if let number = Int(text) { used.insert(number) }; isText = true
+            case .string(let text):
+                if text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)) { used.insert(number) }
+                isText = true
             default: break
             }
         }
@@ -194,7 +205,7 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
         let (after, overflow) = largest.addingReportingOverflow(1)
         // Fewer ids than numbers below Int.max, so some positive number is free.
         let next = overflow ? (1...).first(where: { !used.contains($0) }) ?? 1 : after
-        return (key, isText ? .text(String(next)) : .number(next))
+        return (key, isText ? .text(prefix + String(next)) : .number(next))
     }
 
     /// Whether `text` is a UUID: 32 hex digits in groups of 8, 4, 4, 4 and 12.

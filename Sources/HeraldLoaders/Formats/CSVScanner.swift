@@ -37,9 +37,14 @@ struct CSVScanner {
     mutating func records() -> ([Record], [Diagnostic]) {
         guard case .fields(let headerFields, _) = nextRow() else { return ([], diagnostics) }
         let header = names(of: headerFields)
+        // A name the header repeats (Jira's export has a `Labels` column per label) is one field,
+        // a list of the row's non-empty cells under it.
+        let repeated = Set(Dictionary(header.map { ($0, 1) }, uniquingKeysWith: +).filter { $0.value > 1 }.keys)
         // Every row has the header's keys: copying a map that already holds them costs one
         // allocation per row, where building each map afresh regrows and rehashes it several times.
-        let template = DataMap(header.map { ($0, DataNode(.null)) })
+        var seen = Set<String>()
+        let unique = header.filter { seen.insert($0).inserted }
+        let template = DataMap(unique.map { ($0, DataNode(repeated.contains($0) ? .list([]) : .null)) })
         var records: [Record] = []
         var rowNumber = 0
         while true {
@@ -62,8 +67,17 @@ struct CSVScanner {
                     continue
                 }
                 var map = template
+                var lists: [String: [DataNode]] = [:]
                 for (name, field) in zip(header, fields) {
-                    map[name] = DataNode(.string(field.value), line: field.line, column: field.column)
+                    let node = DataNode(.string(field.value), line: field.line, column: field.column)
+                    if repeated.isEmpty || !repeated.contains(name) {
+                        map[name] = node
+                    } else if !field.value.trimmingBlanks().isEmpty {
+                        lists[name, default: []].append(node)
+                    }
+                }
+                for (name, items) in lists {
+                    map[name] = DataNode(.list(items), line: items[0].line, column: items[0].column)
                 }
                 records.append(
                     Record(
@@ -76,17 +90,11 @@ struct CSVScanner {
     /// The header's field names. Spaces around a name are dropped: `key, name` means `name`, and
     /// a stray space must not make a column unreachable by its name.
     private mutating func names(of header: [Field]) -> [String] {
-        var seen: [String: Int] = [:]
-        return header.enumerated().map { index, field in
+        header.enumerated().map { index, field in
             let name = field.value.trimmingBlanks()
-            let location = SourceLocation(file: file, line: field.line, column: field.column)
             if name.isEmpty {
+                let location = SourceLocation(file: file, line: field.line, column: field.column)
                 diagnostics.append(.error(at: location, "column \(index + 1) of the header has no name"))
-            } else if let first = seen[name] {
-                diagnostics.append(
-                    .error(at: location, "duplicate column name '\(name)' in the header (also column \(first + 1))"))
-            } else {
-                seen[name] = index
             }
             return name
         }
