@@ -174,3 +174,31 @@ private func id(of title: String, in site: TemporarySite) async throws -> String
                 })), encoding: .utf8)
     #expect(css.contains(".card.completed h3 { text-decoration: line-through"))
 }
+
+@Test func aNestedDueDateStopsOnlyTheEditsThatWriteIt() async throws {
+    // GitHub's milestone due date is nested: done and a new title do not write it, so they go on.
+    let issues = """
+        [{"number": 7, "title": "Fix it", "state": "open", "created_at": "2026-11-02T09:00:00Z", "closed_at": null,
+          "milestone": {"due_on": "2026-12-01T08:00:00Z"}}]
+
+        """
+    let site = try TemporarySite([
+        "herald.yml": """
+        tasks:
+          source: Content/issues.json
+          columns: [todo, done]
+          status_map: {open: todo, closed: done}
+          fields: {id: number, status: state, created: created_at, completed_at: closed_at, due: milestone.due_on}
+
+        """,
+        "Content/issues.json": issues
+    ])
+    let done = try await CLI.run(["tasks", "done", "7", "--now", "2026-11-29T10:00:00Z"], in: site.folder)
+    #expect(done.status == 0, "\(done.stderr)")
+    #expect(try site.read("Content/issues.json").contains(#""closed_at": "2026-11-29T00:00:00Z""#))
+    let renamed = try await CLI.run(["tasks", "edit", "7", "--title", "Fix it now"], in: site.folder)
+    #expect(renamed.status == 0, "\(renamed.stderr)")
+    let moved = try await CLI.run(["tasks", "edit", "7", "--due", "2026-12-05"], in: site.folder)
+    #expect(moved.status == 1)
+    #expect(moved.stderr.contains("fields.due is the nested key 'milestone.due_on'"), "\(moved.stderr)")
+}

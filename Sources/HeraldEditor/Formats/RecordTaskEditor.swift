@@ -37,11 +37,7 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
 
     mutating func move(_ target: EditTarget, to column: String) throws(DiagnosticError) {
         for (key, value) in try statusFields(for: column, record: target.record) {
-            if let value {
-                try store.set(key, to: value, inRecord: target.index)
-            } else if target.record.fields.lookup(key) != nil {
-                try store.removeField(key, inRecord: target.index)
-            }
+            try set(key, to: value, in: target)
         }
     }
 
@@ -61,10 +57,10 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
             if let value { fields.append((key, value)) }
         }
         try put(.priority, task.priority.map(FieldValue.text))
-        try put(.created, try dateText(context.today, key: key(.created) ?? "created", record: nil))
+        try put(.created, dateText(context.today, key: try key(.created) ?? "created", record: nil))
         try put(
             .due,
-            try task.due.map { day throws(DiagnosticError) in try dateText(day, key: key(.due) ?? "due", record: nil) },
+            try task.due.map { day throws(DiagnosticError) in dateText(day, key: try key(.due) ?? "due", record: nil) },
             fallback: "due")
         if !task.tags.isEmpty, let key = try key(.tags) ?? "tags" as String? {
             let isText = sample(key, in: nil).map { if case .string = $0.value { true } else { false } } ?? false
@@ -91,20 +87,21 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
             guard let key = try key(.title) else { throw context.error("the source has no title field to edit") }
             try store.set(key, to: .text(title), inRecord: target.index)
         }
-        let dueKey = try key(.due) ?? TaskField.due.rawValue
-        let due = try edits.due.map { day throws(DiagnosticError) in
-            try day.map { day throws(DiagnosticError) in try dateText(day, key: dueKey, record: target.record) }
+        if let due = edits.due {
+            let key = try key(.due) ?? TaskField.due.rawValue
+            try set(key, to: due.map { dateText($0, key: key, record: target.record) }, in: target)
         }
-        for (key, edit) in [
-            (dueKey, due),
-            (try key(.priority) ?? TaskField.priority.rawValue, edits.priority.map { $0.map(FieldValue.text) })
-        ] {
-            guard let edit else { continue }
-            if let value = edit {
-                try store.set(key, to: value, inRecord: target.index)
-            } else if target.record.fields.lookup(key) != nil {
-                try store.removeField(key, inRecord: target.index)
-            }
+        if let priority = edits.priority {
+            try set(try key(.priority) ?? TaskField.priority.rawValue, to: priority.map(FieldValue.text), in: target)
+        }
+    }
+
+    /// Writes `value` at `key` of the target's record; nil takes the key away.
+    private mutating func set(_ key: String, to value: FieldValue?, in target: EditTarget) throws(DiagnosticError) {
+        if let value {
+            try store.set(key, to: value, inRecord: target.index)
+        } else if target.record.fields.lookup(key) != nil {
+            try store.removeField(key, inRecord: target.index)
         }
     }
 
@@ -132,7 +129,7 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
                 if case .null = record.fields.lookup(dateKey)?.value { true } else { false }
             }
             fields.append(
-                (dateKey, done ? try dateText(context.today, key: dateKey, record: record) : (spellsNull ? .null : nil))
+                (dateKey, done ? dateText(context.today, key: dateKey, record: record) : (spellsNull ? .null : nil))
             )
         }
         if statusKey == nil, flagKey == nil, dateKey == nil {
@@ -144,8 +141,9 @@ struct RecordTaskEditor<Store: RecordStore>: TaskFormatEditor {
     /// `day` spelled as the source spells its dates (`Day.Spelling`): as `key`'s value in `record`
     /// or another record, else as its creation or due dates. Taskwarrior's export writes instants
     /// (`20261204T230000Z`), which a plain day there would not be.
-    private func dateText(_ day: Day, key: String, record: Record?) throws(DiagnosticError) -> FieldValue {
-        let keys = [key] + [try self.key(.created), try self.key(.due)].compactMap { $0 }
+    private func dateText(_ day: Day, key: String, record: Record?) -> FieldValue {
+        // A nested creation or due date is no sample: this write must not fail for want of it.
+        let keys = [key] + [TaskField.created, .due].compactMap { field in (try? self.key(field)) ?? nil }
         let sampled = keys.lazy.compactMap { key -> String? in
             if case .string(let text)? = sample(key, in: record)?.value { text } else { nil }
         }.first
